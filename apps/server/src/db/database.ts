@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { Mutex } from './mutex.js';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { DB } from './schema.js';
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/** The SQL runner pg-boss needs; it is the only thing the queue knows about the database. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
+
+export type Database = {
+  db: Kysely<DB>;
+  executeSql: ExecuteSql;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** dataDir undefined means in memory (tests). */
+  | { kind: 'pglite'; dataDir?: string };
+
+pg.types.setTypeParser(INT8_OID, (v) => Number(v));
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10);
+  return openPGlite(options.dataDir);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    executeSql: (text, values) => pool.query(text, values as any[]),
+    close: () => db.destroy(),
+  };
+}
+
+async function openPGlite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    extensions: { pg_trgm, btree_gin, citext, unaccent },
+    parsers: { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => v },
+  });
+  const mutex = new Mutex();
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, mutex) });
+  const executeSql: ExecuteSql = (text, values) =>
+    mutex.run(async () => {
+      // pg-boss sends multi-statement scripts without parameters (its own migrations); the
+      // extended protocol takes one statement, so those go through exec.
+      if (!values || values.length === 0) {
+        const results = await pglite.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      return pglite.query(text, values);
+    });
+  return {
+    db,
+    kind: 'pglite',
+    executeSql,
+    close: async () => {
+      await db.destroy();
+      await mutex.run(() => pglite.close());
+    },
+  };
+}

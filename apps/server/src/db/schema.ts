@@ -1,0 +1,93 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export type TeamRole = 'ADMIN' | 'MEMBER';
+export type MemberStatus = 'ACTIVE' | 'INVITED' | 'REJECTED';
+export type JobState = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+
+export interface TeamsTable {
+  id: Generated<string>;
+  name: string;
+  website: string | null;
+  logo_url: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  password_hash: string;
+  team_id: string;
+  permission: 'TEAM_OWNER' | null;
+  onboarding_step: Generated<string>;
+  completed_onboarding_tours: Generated<string[]>;
+  are_personal_emails_priority: Generated<boolean>;
+  database_type: Generated<string>;
+  created_at: Generated<Date>;
+}
+
+export interface TeamMembersTable {
+  id: Generated<string>;
+  team_id: string;
+  user_id: string | null;
+  name: string;
+  email: string;
+  role: TeamRole;
+  status: MemberStatus;
+  credits_cap: number | null;
+  invited_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  user_agent: string | null;
+}
+
+export interface SubscriptionsTable {
+  team_id: string;
+  plan: string;
+  status: 'active' | 'trialing' | 'canceled' | 'past_due';
+  renewal_date: Timestamp;
+  is_planned_for_cancellation: Generated<boolean>;
+}
+
+export type JobError = { message: string; at: string; item?: string };
+
+export interface JobProgressTable {
+  id: Generated<string>;
+  team_id: string;
+  user_id: string | null;
+  kind: string;
+  state: JobState;
+  done: Generated<number>;
+  total: number | null;
+  error_count: Generated<number>;
+  errors: ColumnType<JobError[], string | undefined, string>;
+  result: Json<Record<string, unknown> | null>;
+  created_at: Generated<Date>;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  updated_at: Generated<Date>;
+}
+
+export interface DB {
+  teams: TeamsTable;
+  users: UsersTable;
+  team_members: TeamMembersTable;
+  sessions: SessionsTable;
+  subscriptions: SubscriptionsTable;
+  job_progress: JobProgressTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Team = Selectable<TeamsTable>;
+export type TeamMember = Selectable<TeamMembersTable>;
+export type JobProgress = Selectable<JobProgressTable>;

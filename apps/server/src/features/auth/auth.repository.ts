@@ -1,0 +1,91 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+export async function findUserByEmail(db: Kysely<DB>, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+/** A new user owning a new team, with its trial subscription; run inside a transaction. */
+export async function insertUserWithTeam(
+  trx: Kysely<DB>,
+  values: { name: string; email: string; passwordHash: string; companyName: string; trialEndsAt: Date; plan: string },
+) {
+  const team = await trx.insertInto('teams').values({ name: values.companyName }).returning('id').executeTakeFirstOrThrow();
+  const user = await trx
+    .insertInto('users')
+    .values({
+      name: values.name,
+      email: values.email,
+      password_hash: values.passwordHash,
+      team_id: team.id,
+      permission: 'TEAM_OWNER',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('team_members')
+    .values({ team_id: team.id, user_id: user.id, name: values.name, email: values.email, role: 'ADMIN', status: 'ACTIVE', credits_cap: null, invited_by: null })
+    .execute();
+  await trx
+    .insertInto('subscriptions')
+    .values({ team_id: team.id, plan: values.plan, status: 'trialing', renewal_date: values.trialEndsAt })
+    .execute();
+  return { userId: user.id, teamId: team.id };
+}
+
+export async function insertSession(db: Kysely<DB>, values: { tokenHash: string; userId: string; expiresAt: Date; userAgent: string | null }) {
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: values.tokenHash, user_id: values.userId, expires_at: values.expiresAt, user_agent: values.userAgent })
+    .execute();
+}
+
+export async function deleteSession(db: Kysely<DB>, tokenHash: string) {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+/** The signed-in user behind a live session, with the role they hold in their team. */
+export async function findActorBySession(db: Kysely<DB>, tokenHash: string, now: Date) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .innerJoin('team_members', (join) =>
+      join.onRef('team_members.user_id', '=', 'users.id').onRef('team_members.team_id', '=', 'users.team_id').on('team_members.status', '=', 'ACTIVE'),
+    )
+    .select(['users.id as userId', 'users.team_id as teamId', 'users.email', 'users.name', 'users.permission', 'team_members.role'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Everything /api/cookies/me shows about a user; never the password hash. */
+export async function findProfile(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('teams', 'teams.id', 'users.team_id')
+    .innerJoin('team_members', (join) =>
+      join.onRef('team_members.user_id', '=', 'users.id').onRef('team_members.team_id', '=', 'users.team_id').on('team_members.status', '=', 'ACTIVE'),
+    )
+    .leftJoin('subscriptions', 'subscriptions.team_id', 'teams.id')
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.permission',
+      'users.team_id as teamId',
+      'users.onboarding_step',
+      'users.completed_onboarding_tours',
+      'users.are_personal_emails_priority',
+      'users.database_type',
+      'teams.name as companyName',
+      'teams.website as domain',
+      'teams.logo_url as logoUrl',
+      'team_members.role',
+      'subscriptions.plan',
+      'subscriptions.status as subscriptionStatus',
+      'subscriptions.renewal_date',
+      'subscriptions.is_planned_for_cancellation',
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,70 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authRoutes } from '../features/auth/auth.routes.js';
+import { actorForToken, SESSION_COOKIE } from '../features/auth/auth.service.js';
+import { jobsRoutes } from '../features/jobs/jobs.routes.js';
+import { teamManagementRoutes } from '../features/team-management/team-management.routes.js';
+import type { AppContext } from '../lib/context.js';
+import { apiNotFound, registerErrorHandling } from './errors.js';
+import { registerPolicyEnforcement } from './policy.js';
+import { registerWebApp } from './web-app.js';
+
+export type BuildAppOptions = { logger?: FastifyServerOptions['logger'] };
+
+/** The HTTP application: every feature's routes behind sessions, policies and one error format. */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: ctx.config.logLevel },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 10 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.setNotFoundHandler((request) => {
+    throw apiNotFound(request.url);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  registerPolicyEnforcement(app, async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    return token ? actorForToken(ctx.db, token) : null;
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Leadline API', description: 'Sales prospecting and outreach workspace', version: '0.1.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/api/health', { schema: { tags: ['health'], summary: 'Liveness' } }, async () => ({ status: 'ok' }));
+  await app.register(authRoutes(ctx));
+  await app.register(teamManagementRoutes(ctx));
+  await app.register(jobsRoutes(ctx));
+  await registerWebApp(app, ctx.config.webDist);
+
+  return app;
+}

@@ -1,0 +1,44 @@
+import { AppError, MESSAGES } from '@leadline/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+type ValidationIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
+
+/** The one place that turns errors into HTTP answers: `{error: {code, message, field?}}`. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(error.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0] as ValidationIssue | undefined;
+      const where = error.validationContext ?? 'body';
+      const path = issue?.params?.issue?.path?.map(String).join('.') || issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+      const field = path ? path : where;
+      const message = issue?.message ? `${field}: ${issue.message}` : `Invalid ${where}`;
+      return reply.status(400).send(new AppError('VALIDATION_FAILED', message, { field }).toBody());
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause?.issues }, 'response did not match its schema');
+      return reply.status(500).send(new AppError('INTERNAL', 'Something went wrong on our side.').toBody());
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send(new AppError('RATE_LIMITED', MESSAGES.tooManyLogins).toBody());
+    }
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
+      return reply.status(413).send(new AppError('PAYLOAD_TOO_LARGE', 'The upload is too large.').toBody());
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors (malformed JSON, wrong content type, ...).
+      return reply
+        .status(error.statusCode)
+        .send({ error: { code: error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', message: error.message } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(new AppError('INTERNAL', 'Something went wrong on our side.').toBody());
+  });
+}
+
+export function apiNotFound(url: string) {
+  return new AppError('NOT_FOUND', `No such route: ${url.split('?')[0]}`);
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { ProgressTracker } from '../features/jobs/jobs.service.js';
+import { createOwner, createTeam, sessionCookie, type TestUser } from '../test/factories.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { isAllowed, policyFor, registerPolicyEnforcement, type Actor } from './policy.js';
+import type { Policy } from './route-policies.js';
+
+type Caller = { label: string; user: TestUser | null; permission: Actor['permission'] | null };
+type Example = { url: string; body?: unknown };
+
+let t: TestApp;
+let callers: Caller[];
+let foreignOwner: TestUser;
+/** Requests that succeed for team A's allowed roles; another team must get 404 for them. */
+let ownTeamExamples: Record<string, Example>;
+
+const SAMPLE_UUID = '00000000-0000-4000-8000-000000000000';
+const fillParams = (url: string) => url.replace(/:[A-Za-z]+/g, SAMPLE_UUID).replace('*', 'some/page');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await createTeam(t.ctx.db);
+  foreignOwner = await createOwner(t.ctx.db);
+  callers = [
+    { label: 'anonymous', user: null, permission: null },
+    { label: 'member', user: a.member, permission: 'TEAM_MEMBER' },
+    { label: 'admin', user: a.admin, permission: 'TEAM_ADMIN' },
+    { label: 'owner', user: a.owner, permission: 'TEAM_OWNER' },
+    { label: 'other team owner', user: foreignOwner, permission: 'TEAM_OWNER' },
+  ];
+  const job = await ProgressTracker.create(t.ctx.db, { teamId: a.owner.teamId, userId: a.owner.userId, kind: 'test' });
+  ownTeamExamples = {
+    'GET /api/v1/jobs/:id': { url: `/api/v1/jobs/${job.id}` },
+  };
+});
+afterAll(() => t.close());
+
+const asActor = (c: Caller): Actor | null =>
+  c.user && c.permission ? ({ ...c.user, permission: c.permission, role: 'MEMBER', sessionHash: '' } as Actor) : null;
+
+describe('the permission matrix', () => {
+  it('has a policy for every registered route', () => {
+    const missing = t.app.routeTable.filter((r) => r.method !== 'OPTIONS' && !policyFor(r.method, r.url));
+    expect(missing).toEqual([]);
+    expect(t.app.routeTable.length).toBeGreaterThan(10);
+  });
+
+  it('refuses to start when a route has no policy', async () => {
+    const app = Fastify();
+    registerPolicyEnforcement(app, async () => null);
+    expect(() => app.get('/api/not-in-the-map', async () => 'x')).toThrow(/no entry in ROUTE_POLICIES/);
+  });
+
+  it('answers no caller a success that the route policy does not allow', async () => {
+    const failures: string[] = [];
+    for (const route of t.app.routeTable) {
+      if (route.method === 'HEAD' || route.method === 'OPTIONS') continue;
+      const policy = policyFor(route.method, route.url) as Policy;
+      for (const caller of callers) {
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: fillParams(route.url),
+          // A fresh session per call: the matrix also calls log-out.
+          headers: caller.user ? { cookie: await sessionCookie(t.ctx.db, caller.user.userId) } : {},
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const allowed = isAllowed(policy, asActor(caller));
+        const ok = response.statusCode < 400;
+        const key = `${route.method} ${route.url} as ${caller.label} -> ${response.statusCode}`;
+        if (ok && !allowed) failures.push(`${key} (policy ${policy})`);
+        if (!allowed && caller.user === null && response.statusCode !== 401) failures.push(`${key}: expected 401`);
+        if (!allowed && caller.user !== null && response.statusCode !== 403) failures.push(`${key}: expected 403`);
+        if (/\$argon2|password_hash|passwordHash/.test(response.body)) failures.push(`${key}: leaks a password hash`);
+        if (response.statusCode >= 400 && !response.headers['content-type']?.toString().includes('json') && route.url !== '/*') {
+          failures.push(`${key}: error is not JSON`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("answers 404 to another team for a team's own resources", async () => {
+    for (const [key, example] of Object.entries(ownTeamExamples)) {
+      const method = key.split(' ')[0] as 'GET';
+      const own = callers.find((c) => c.label === 'owner')!;
+      const mine = await t.app.inject({ method, url: example.url, headers: { cookie: own.user!.cookie }, ...(example.body ? { payload: example.body } : {}) });
+      expect(mine.statusCode, `${key} as owner`).toBeLessThan(300);
+      const theirs = await t.app.inject({ method, url: example.url, headers: { cookie: foreignOwner.cookie }, ...(example.body ? { payload: example.body } : {}) });
+      expect(theirs.statusCode, `${key} as another team`).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import { ensureDemoWorkspace } from './demo.js';
+import { SCHEDULES } from './jobs/registry.js';
+import { loadConfig } from './lib/config.js';
+import { startRuntime } from './runtime.js';
+
+/** `serve` runs the web app, the API and the workers; `worker` runs only workers (scale-out). */
+async function main() {
+  const mode = process.argv[2] ?? 'serve';
+  if (mode !== 'serve' && mode !== 'worker') throw new Error(`Unknown mode "${mode}": use serve or worker`);
+  const config = loadConfig();
+  const workOnly = mode === 'worker';
+  if (workOnly && !config.databaseUrl) {
+    throw new Error('A separate worker needs a shared PostgreSQL: set DATABASE_URL (the embedded database has one process).');
+  }
+  const log = (line: string) => console.log(`[leadline] ${line}`);
+  log(`Starting (${mode}) with ${config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`}...`);
+  const runtime = await startRuntime(config, { serve: !workOnly, work: true });
+
+  for (const [job, cron] of SCHEDULES) await runtime.ctx.queue.schedule(job, cron);
+  if (!workOnly) await ensureDemoWorkspace(runtime.ctx.db, config.dataDir, log);
+  if (runtime.app) {
+    await runtime.app.listen({ port: config.port, host: config.host });
+    log(`Ready: http://localhost:${config.port}  (API docs: http://localhost:${config.port}/api/docs)`);
+  } else {
+    log('Worker ready.');
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      log('Forced exit.');
+      process.exit(1);
+    }
+    stopping = true;
+    log(`${signal}: finishing running jobs (up to 30 s; unfinished ones are retried on the next start)...`);
+    await runtime.close();
+    log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+import crypto from 'node:crypto';
+import argon2 from 'argon2';
+import type { Kysely } from 'kysely';
+import type { DB, TeamRole } from '../db/schema.js';
+import { insertSession, insertUserWithTeam } from '../features/auth/auth.repository.js';
+import { hashToken, SESSION_COOKIE } from '../features/auth/auth.service.js';
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+let passwordHash: Promise<string> | undefined;
+const testPasswordHash = () => (passwordHash ??= argon2.hash(TEST_PASSWORD));
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export type TestUser = { userId: string; teamId: string; email: string; name: string; cookie: string };
+
+/** A new session for the user, as a cookie header value for `app.inject`. */
+export async function sessionCookie(db: Kysely<DB>, userId: string): Promise<string> {
+  const token = crypto.randomBytes(24).toString('base64url');
+  await insertSession(db, { tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + 3600_000), userAgent: 'test' });
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+async function withSession(db: Kysely<DB>, user: Omit<TestUser, 'cookie'>): Promise<TestUser> {
+  return { ...user, cookie: await sessionCookie(db, user.userId) };
+}
+
+/** A new team with its owner (TEAM_OWNER). */
+export async function createOwner(db: Kysely<DB>, options: { domain?: string; companyName?: string } = {}): Promise<TestUser> {
+  const domain = options.domain ?? `${unique()}.example.test`;
+  const email = `owner-${unique()}@${domain}`;
+  const name = 'Olivia Owner';
+  const ids = await db.transaction().execute(async (trx) =>
+    insertUserWithTeam(trx, {
+      name,
+      email,
+      passwordHash: await testPasswordHash(),
+      companyName: options.companyName ?? `Company ${domain}`,
+      trialEndsAt: new Date(Date.now() + 7 * 86400_000),
+      plan: 'hobby',
+    }),
+  );
+  return withSession(db, { ...ids, email, name });
+}
+
+/** An active member of the owner's team with the given role. */
+export async function createMember(db: Kysely<DB>, owner: TestUser, role: TeamRole, name = `${role === 'ADMIN' ? 'Adam Admin' : 'Mia Member'}`): Promise<TestUser> {
+  const domain = owner.email.split('@')[1]!;
+  const email = `${role.toLowerCase()}-${unique()}@${domain}`;
+  const user = await db
+    .insertInto('users')
+    .values({ name, email, password_hash: await testPasswordHash(), team_id: owner.teamId, permission: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('team_members')
+    .values({ team_id: owner.teamId, user_id: user.id, name, email, role, status: 'ACTIVE', credits_cap: null, invited_by: owner.userId })
+    .execute();
+  return withSession(db, { userId: user.id, teamId: owner.teamId, email, name });
+}
+
+/** A team with an owner, an admin and a member. */
+export async function createTeam(db: Kysely<DB>, options: { domain?: string } = {}) {
+  const owner = await createOwner(db, options);
+  const admin = await createMember(db, owner, 'ADMIN');
+  const member = await createMember(db, owner, 'MEMBER');
+  return { owner, admin, member };
+}

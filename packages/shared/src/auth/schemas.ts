@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+export const Email = z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address'));
+
+export const SignupBody = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(120),
+  email: Email,
+  password: z
+    .string()
+    .min(8, 'Password must be at least 8 characters')
+    .max(256, 'Password must be at most 256 characters'),
+  companyName: z.string().trim().min(1, 'Company name is required').max(200),
+});
+export type SignupBody = z.infer<typeof SignupBody>;
+
+export const LoginBody = z.object({
+  email: Email,
+  password: z.string().min(1, 'Password is required').max(256),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+/** TEAM_OWNER is the spec's permission value; admins and members carry their team role. */
+export const Permission = z.enum(['TEAM_OWNER', 'TEAM_ADMIN', 'TEAM_MEMBER']);
+export type Permission = z.infer<typeof Permission>;
+export const TeamRole = z.enum(['ADMIN', 'MEMBER']);
+export type TeamRole = z.infer<typeof TeamRole>;
+
+/** The user of spec/settings.md §3; never carries the password hash. */
+export const UserDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  permission: Permission,
+  role: TeamRole,
+  teamId: z.string(),
+  companyName: z.string(),
+  domain: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  onboardingStep: z.string(),
+  completedOnboardingTours: z.array(z.string()),
+  arePersonalEmailsPriority: z.boolean(),
+  databaseType: z.string(),
+  coldMailResellerUserId: z.string().nullable(),
+});
+export type UserDto = z.infer<typeof UserDto>;
+
+export const SubscriptionInfo = z.object({
+  plan: z.string(),
+  status: z.enum(['active', 'trialing', 'canceled', 'past_due']),
+  renewal_date: z.string(),
+  isPlannedForCancellation: z.boolean(),
+});
+export type SubscriptionInfo = z.infer<typeof SubscriptionInfo>;
+
+export const MeResponse = z.object({ user: UserDto, subscriptionInfo: SubscriptionInfo.nullable() });
+export type MeResponse = z.infer<typeof MeResponse>;

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { Email, TeamRole } from '../auth/schemas.js';
+
+/** The spec's "simple address pattern" for invitations. */
+export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const InviteMember = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(120),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, 'Email is required')
+    .regex(SIMPLE_EMAIL_PATTERN, 'Please enter a valid email address'),
+  role: z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(TeamRole)
+    .default('MEMBER'),
+});
+export type InviteMember = z.input<typeof InviteMember>;
+
+export const InviteBody = z.object({ members: z.array(InviteMember).min(1, 'Add at least one member').max(50) });
+export type InviteBody = z.input<typeof InviteBody>;
+
+export const MemberStatus = z.enum(['ACTIVE', 'INVITED', 'REJECTED']);
+
+export const TeamMemberDto = z.object({
+  _id: z.string(),
+  userId: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  role: TeamRole,
+  status: MemberStatus,
+  isOwner: z.boolean(),
+  creditsCap: z.number().nullable(),
+  creditsUsed: z.number(),
+});
+export type TeamMemberDto = z.infer<typeof TeamMemberDto>;
+
+export const InviteResponse = z.object({ data: z.array(TeamMemberDto) });
+
+export const InvitationDto = z.object({
+  _id: z.string(),
+  teamId: z.string(),
+  teamName: z.string(),
+  invitedByName: z.string().nullable(),
+  role: TeamRole,
+  createdAt: z.string(),
+});
+export type InvitationDto = z.infer<typeof InvitationDto>;
+export const InvitationsResponse = z.object({ data: z.array(InvitationDto) });
+
+export const InvitationActionBody = z.object({
+  invitationId: z.uuid('Invitation not found'),
+  action: z.enum(['accept', 'reject']),
+});
+export type InvitationActionBody = z.infer<typeof InvitationActionBody>;
+export const InvitationActionResponse = z.object({ data: z.object({ status: MemberStatus, teamId: z.string() }) });
+
+export const MembersQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().trim().max(200).optional(),
+});
+export type MembersQuery = z.input<typeof MembersQuery>;
+
+export const Pagination = z.object({
+  currentPage: z.number(),
+  totalPages: z.number(),
+  totalRecords: z.number(),
+});
+
+export const MembersResponse = z.object({ data: z.array(TeamMemberDto), pagination: Pagination });
+export type MembersResponse = z.infer<typeof MembersResponse>;
+
+export { Email };
