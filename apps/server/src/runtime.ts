@@ -22,6 +22,7 @@ export type RuntimeOptions = {
   database?: Database;
   jobs?: JobDefinition<any>[];
   pollingIntervalSeconds?: number;
+  maintenanceIntervalSeconds?: number;
   logger?: BuildAppOptions['logger'];
 };
 
@@ -34,8 +35,11 @@ export async function openDatabaseFor(config: Config): Promise<Database> {
 export async function startRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
   const database = options.database ?? (await openDatabaseFor(config));
   await migrateToLatest(database.db);
-  const queue = await Queue.start(database.executeSql, options.jobs ?? JOB_DEFINITIONS, (error) =>
-    console.error('[queue]', error.message),
+  const queue = await Queue.start(
+    database.executeSql,
+    options.jobs ?? JOB_DEFINITIONS,
+    (error) => console.error('[queue]', error.message),
+    options.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds } : {},
   );
   const ctx: AppContext = { db: database.db, queue, config };
   if (options.work) {

@@ -40,11 +40,17 @@ export class Queue {
     for (const d of definitions) this.#definitions.set(d.name, d);
   }
 
-  static async start(executeSql: ExecuteSql, definitions: JobDefinition<any>[], onError: (e: Error) => void) {
+  static async start(
+    executeSql: ExecuteSql,
+    definitions: JobDefinition<any>[],
+    onError: (e: Error) => void,
+    options: { maintenanceIntervalSeconds?: number } = {},
+  ) {
     const boss = new PgBoss({
       db: { executeSql } as never,
       schema: 'pgboss',
-      maintenanceIntervalSeconds: 60,
+      // Maintenance also puts jobs of a crashed worker (expired while active) back up for retry.
+      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
       monitorStateIntervalSeconds: 60,
     });
     boss.on('error', onError);

@@ -1,4 +1,4 @@
-import { AppError, MESSAGES, notFound, type InvitationActionBody, type InvitationDto, type InviteMember, type TeamMemberDto } from '@leadline/shared';
+import { AppError, MESSAGES, notFound, type InvitationActionBody, type InvitationDto, type TeamMemberDto } from '@leadline/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../http/policy.js';
@@ -50,10 +50,9 @@ export async function inviteMembers(db: Kysely<DB>, actor: Actor, members: Parse
     }
     return created;
   });
-  return (await repo.findMembersByIds(db, ids)).map(presentMember);
+  const rows = await repo.findMembersByIds(db, ids);
+  return ids.map((id) => presentMember(rows.find((r) => r.id === id)!));
 }
-
-export type { InviteMember };
 
 export async function listMyInvitations(db: Kysely<DB>, actor: Actor): Promise<InvitationDto[]> {
   const rows = await repo.findOpenInvitationsFor(db, actor.email);

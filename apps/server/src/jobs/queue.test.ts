@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { openDatabase } from '../db/database.js';
+import { ProgressTracker } from '../features/jobs/jobs.service.js';
+import { startRuntime } from '../runtime.js';
+import { createOwner, type TestUser } from '../test/factories.js';
+import { createTestApp, testConfig, type TestApp } from '../test/test-app.js';
+import { defineJob } from './queue.js';
+
+const until = async (check: () => Promise<boolean>, timeoutMs = 20_000) => {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('timed out waiting');
+};
+
+/** Counts items into a progress record; fails its first attempt when asked, like a crash would. */
+let attempts = 0;
+const countJob = defineJob({
+  name: 'test.count',
+  payload: z.object({ progressId: z.uuid(), items: z.number().int(), failFirstAttempt: z.boolean() }),
+  retryDelaySeconds: 1,
+  async handle(ctx, payload, run) {
+    attempts++;
+    const progress = new ProgressTracker(ctx.db, payload.progressId);
+    const current = await progress.current();
+    if (current.state === 'completed') return; // re-checked: a redelivery does nothing twice
+    await progress.start(payload.items);
+    for (let done = current.done; done < payload.items; done++) {
+      if (payload.failFirstAttempt && run.retryCount === 0 && done === 2) throw new Error('worker crashed');
+      await progress.advance(done + 1);
+    }
+    await progress.recordErrors([{ message: 'row 3 had no name', item: '3' }]);
+    await progress.complete({ counted: payload.items });
+  },
+});
+
+let t: TestApp;
+let owner: TestUser;
+beforeAll(async () => {
+  t = await createTestApp({ work: true, jobs: [countJob] });
+  owner = await createOwner(t.ctx.db);
+});
+afterAll(() => t.close());
+
+describe('jobs and their progress', () => {
+  it('runs a job and exposes its progress through the API', async () => {
+    const progress = await ProgressTracker.create(t.ctx.db, { teamId: owner.teamId, userId: owner.userId, kind: 'count' });
+    await t.ctx.queue.send(countJob, { progressId: progress.id, items: 5, failFirstAttempt: false });
+    await until(async () => (await progress.current()).state === 'completed');
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${progress.id}`, headers: { cookie: owner.cookie } });
+    expect(response.json().data).toMatchObject({
+      kind: 'count',
+      state: 'completed',
+      done: 5,
+      total: 5,
+      errorCount: 1,
+      errors: [expect.objectContaining({ message: 'row 3 had no name', item: '3' })],
+      result: { counted: 5 },
+      startedAt: expect.any(String),
+      finishedAt: expect.any(String),
+    });
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/jobs?kind=count', headers: { cookie: owner.cookie } });
+    expect(list.json().data.map((j: { _id: string }) => j._id)).toContain(progress.id);
+  });
+
+  it('retries a failed attempt and resumes where it stopped', async () => {
+    const before = attempts;
+    const progress = await ProgressTracker.create(t.ctx.db, { teamId: owner.teamId, userId: owner.userId, kind: 'count' });
+    await t.ctx.queue.send(countJob, { progressId: progress.id, items: 4, failFirstAttempt: true });
+    await until(async () => (await progress.current()).state === 'completed');
+    expect(attempts - before).toBe(2);
+    expect((await progress.current()).done).toBe(4);
+  });
+
+  it('enqueues inside a transaction only when it commits', async () => {
+    const progress = await ProgressTracker.create(t.ctx.db, { teamId: owner.teamId, userId: owner.userId, kind: 'count' });
+    await expect(
+      t.ctx.db.transaction().execute(async (trx) => {
+        await t.ctx.queue.send(countJob, { progressId: progress.id, items: 1, failFirstAttempt: false }, { trx });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await progress.current()).state).toBe('queued');
+    await t.ctx.db.transaction().execute(async (trx) => {
+      await t.ctx.queue.send(countJob, { progressId: progress.id, items: 1, failFirstAttempt: false }, { trx });
+    });
+    await until(async () => (await progress.current()).state === 'completed');
+  });
+
+  it('refuses a payload that does not match the job schema', async () => {
+    await expect(t.ctx.queue.send(countJob, { progressId: 'nope', items: 1, failFirstAttempt: false })).rejects.toThrow();
+  });
+});
+
+describe('a restart', () => {
+  it('picks up a job whose worker died mid-run (embedded database on disk)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leadline-restart-'));
+    // Never settles: the first worker "dies" mid-run, and must not touch its closed database after.
+    const blocked = new Promise<void>(() => {});
+    let runs = 0;
+    const slow = defineJob({
+      name: 'test.slow',
+      payload: z.object({ progressId: z.uuid() }),
+      expireInSeconds: 1,
+      retryDelaySeconds: 0,
+      async handle(ctx, payload) {
+        runs++;
+        const progress = new ProgressTracker(ctx.db, payload.progressId);
+        if (runs === 1) {
+          await progress.start(1);
+          await blocked;
+          return;
+        }
+        await progress.complete();
+      },
+    });
+    const config = testConfig({ dataDir });
+    const open = () => openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    const first = await startRuntime(config, { serve: false, work: true, database: await open(), jobs: [slow], pollingIntervalSeconds: 0.5 });
+    const owner = await createOwner(first.ctx.db);
+    const progress = await ProgressTracker.create(first.ctx.db, { teamId: owner.teamId, userId: owner.userId, kind: 'slow' });
+    await first.ctx.queue.send(slow, { progressId: progress.id });
+    await until(async () => runs === 1);
+    await first.ctx.queue.stop({ graceful: false });
+    await first.database.close();
+
+    const second = await startRuntime(config, {
+      serve: false,
+      work: true,
+      database: await open(),
+      jobs: [slow],
+      pollingIntervalSeconds: 0.5,
+      maintenanceIntervalSeconds: 1,
+    });
+    try {
+      const tracker = new ProgressTracker(second.ctx.db, progress.id);
+      await until(async () => (await tracker.current()).state === 'completed', 30_000);
+      expect(runs).toBe(2);
+    } finally {
+      await second.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -1,0 +1,44 @@
+import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import { Navigate, Outlet } from 'react-router';
+import { useMe } from '../api';
+
+function FullPageLoader() {
+  return (
+    <Center mih="100vh">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+/** The session check itself failed (server down): saying so beats a misleading login page. */
+function SessionCheckFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Center mih="100vh" p="md">
+      <Stack maw={420}>
+        <Alert color="red" title="Leadline is not reachable">
+          {message}
+        </Alert>
+        <Button variant="default" onClick={onRetry}>
+          Try again
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
+/** Renders its routes for signed-in users and sends everyone else to the login page. */
+export function RequireSession() {
+  const { data: me, isPending, error, refetch } = useMe();
+  if (isPending) return <FullPageLoader />;
+  if (error && me === undefined) return <SessionCheckFailed message={error.message} onRetry={() => void refetch()} />;
+  if (!me) return <Navigate to="/login" replace />;
+  return <Outlet />;
+}
+
+/** The login and sign-up pages: a signed-in user has nothing to do there. */
+export function PublicOnly() {
+  const { data: me, isPending } = useMe();
+  if (isPending) return <FullPageLoader />;
+  if (me) return <Navigate to="/" replace />;
+  return <Outlet />;
+}
