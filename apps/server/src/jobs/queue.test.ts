@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { openDatabase } from '../db/database.js';
 import { ProgressTracker } from '../features/jobs/jobs.service.js';
 import { startRuntime } from '../runtime.js';
 import { createOwner, type TestUser } from '../test/factories.js';
+import { slowJob } from '../test/fixtures/slow-job.js';
 import { createTestApp, testConfig, type TestApp } from '../test/test-app.js';
 import { defineJob } from './queue.js';
 
@@ -100,52 +102,34 @@ describe('jobs and their progress', () => {
 });
 
 describe('a restart', () => {
-  it('picks up a job whose worker died mid-run (embedded database on disk)', async () => {
+  it('retries the job of a worker process killed mid-run (embedded database on disk)', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leadline-restart-'));
-    // Never settles: the first worker "dies" mid-run, and must not touch its closed database after.
-    const blocked = new Promise<void>(() => {});
-    let runs = 0;
-    const slow = defineJob({
-      name: 'test.slow',
-      payload: z.object({ progressId: z.uuid() }),
-      expireInSeconds: 1,
-      retryDelaySeconds: 0,
-      async handle(ctx, payload) {
-        runs++;
-        const progress = new ProgressTracker(ctx.db, payload.progressId);
-        if (runs === 1) {
-          await progress.start(1);
-          await blocked;
-          return;
-        }
-        await progress.complete();
-      },
+    const worker = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../test/fixtures/crashing-worker.ts'), dataDir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-    const config = testConfig({ dataDir });
-    const open = () => openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-    const first = await startRuntime(config, { serve: false, work: true, database: await open(), jobs: [slow], pollingIntervalSeconds: 0.5 });
-    const owner = await createOwner(first.ctx.db);
-    const progress = await ProgressTracker.create(first.ctx.db, { teamId: owner.teamId, userId: owner.userId, kind: 'slow' });
-    await first.ctx.queue.send(slow, { progressId: progress.id });
-    await until(async () => runs === 1);
-    await first.ctx.queue.stop({ graceful: false });
-    await first.database.close();
+    let output = '';
+    worker.stdout.on('data', (chunk) => (output += chunk));
+    await until(async () => output.includes('SLOW_JOB_RUNNING'), 40_000);
+    worker.kill('SIGKILL');
+    await new Promise((r) => worker.once('exit', r));
+    const progressId = /PROGRESS_ID (\S+)/.exec(output)![1]!;
 
-    const second = await startRuntime(config, {
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    const second = await startRuntime(testConfig({ dataDir }), {
       serve: false,
       work: true,
-      database: await open(),
-      jobs: [slow],
+      database,
+      jobs: [slowJob],
       pollingIntervalSeconds: 0.5,
       maintenanceIntervalSeconds: 1,
     });
     try {
-      const tracker = new ProgressTracker(second.ctx.db, progress.id);
+      const tracker = new ProgressTracker(second.ctx.db, progressId);
       await until(async () => (await tracker.current()).state === 'completed', 30_000);
-      expect(runs).toBe(2);
+      expect((await tracker.current()).result).toEqual({ attempt: 2 });
     } finally {
       await second.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 90_000);
 });

@@ -22,8 +22,6 @@ export function SidebarItemLink({ item, collapsed }: SidebarItemLinkProps) {
           end={item.route === '/'}
           className={classes.item}
           {...collapsedMod}
-          // NavLink marks the current route with aria-current; mirror it for the styles.
-          mod={{ active: false }}
         >
           {icon}
           {label}

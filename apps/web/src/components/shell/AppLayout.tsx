@@ -1,0 +1,61 @@
+import { AppShell, Burger, Group } from '@mantine/core';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PendingInvitations } from '../../features/team-management/components/PendingInvitations';
+import { BreadcrumbTailProvider, HeaderBreadcrumbs } from './breadcrumbs';
+import { Sidebar } from './Sidebar';
+import { ThemeToggle } from './ThemeToggle';
+import { UserMenu } from './UserMenu';
+
+export const SIDEBAR_OPEN_WIDTH = 350;
+export const SIDEBAR_COLLAPSED_WIDTH = 58;
+
+/** The signed-in frame: sidebar, header with breadcrumbs and menus, invitations, then the page. */
+export function AppLayout() {
+  const [collapsed, setCollapsed] = useLocalStorage({
+    key: 'leadline-sidebar-collapsed',
+    defaultValue: false,
+    // Read at first render, so a reload does not animate from the default width.
+    getInitialValueInEffect: false,
+  });
+  const [mobileOpened, mobile] = useDisclosure(false);
+  // Below the breakpoint the sidebar is a full-width drawer, where icon-only mode makes no sense.
+  const isDesktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const iconOnly = collapsed && isDesktop;
+  const { pathname } = useLocation();
+  useEffect(() => mobile.close(), [pathname, mobile]);
+
+  return (
+    <BreadcrumbTailProvider>
+      <AppShell
+        layout="alt"
+        header={{ height: 60 }}
+        navbar={{
+          width: iconOnly ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_OPEN_WIDTH,
+          breakpoint: 'sm',
+          collapsed: { mobile: !mobileOpened },
+        }}
+        padding="lg"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" miw={0}>
+              <Burger opened={mobileOpened} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="Open navigation" />
+              <HeaderBreadcrumbs />
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              <ThemeToggle />
+              <UserMenu />
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <Sidebar collapsed={iconOnly} onToggle={() => setCollapsed((value) => !value)} />
+        <AppShell.Main>
+          <PendingInvitations />
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </BreadcrumbTailProvider>
+  );
+}

@@ -1,0 +1,97 @@
+import { InviteBody, MESSAGES } from '@leadline/shared';
+import { ActionIcon, Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useZodForm } from '../../../lib/form';
+import { notify } from '../../../lib/notify';
+import { useInviteMembers } from '../api';
+
+const ROLE_OPTIONS = [
+  { value: 'MEMBER', label: 'Member' },
+  { value: 'ADMIN', label: 'Admin' },
+];
+const emptyRow = () => ({ name: '', email: '', role: 'MEMBER' });
+
+type InviteMembersDialogProps = { opened: boolean; onClose: () => void };
+
+export function InviteMembersDialog({ opened, onClose }: InviteMembersDialogProps) {
+  const invite = useInviteMembers();
+  const form = useZodForm(InviteBody, { members: [emptyRow()] });
+  const rows = form.values.members;
+
+  const close = () => {
+    form.reset();
+    invite.reset();
+    onClose();
+  };
+
+  const submit = form.onSubmit(({ members }) =>
+    invite.mutate(members, {
+      onSuccess: () => {
+        notify.success('Invitations sent successfully!');
+        close();
+      },
+      onError: form.showServerError,
+    }),
+  );
+
+  const addRow = () => form.setValues((current) => ({ members: [...current.members, emptyRow()] }));
+  const removeRow = (index: number) =>
+    form.setValues((current) => ({ members: current.members.filter((_, i) => i !== index) }));
+
+  return (
+    <Modal opened={opened} onClose={close} title="Invite members" size={760}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            Invite colleagues who use your company email domain. They join your team once they accept.
+          </Text>
+          {rows.map((_, index) => (
+            <Group key={index} align="flex-start" gap="sm" wrap="nowrap">
+              <TextInput label="Name" flex={1} {...form.getInputProps(`members.${index}.name`)} />
+              <TextInput label="Email" type="email" flex={1.4} {...form.getInputProps(`members.${index}.email`)} />
+              <Select
+                label="Role"
+                w={130}
+                data={ROLE_OPTIONS}
+                allowDeselect={false}
+                {...form.getInputProps(`members.${index}.role`)}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                mt={25}
+                aria-label={`Remove member ${index + 1}`}
+                disabled={rows.length === 1}
+                onClick={() => removeRow(index)}
+              >
+                <IconTrash size={18} stroke={1.7} />
+              </ActionIcon>
+            </Group>
+          ))}
+          <Group>
+            <Button variant="subtle" size="compact-sm" leftSection={<IconPlus size={16} />} onClick={addRow}>
+              Add another member
+            </Button>
+          </Group>
+          {form.errors.members && <Text size="sm" c="red">{form.errors.members}</Text>}
+          {form.formError && (
+            <Alert color="red" variant="light" role="alert">
+              {form.formError}
+            </Alert>
+          )}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={invite.isPending}>
+              Send invitations
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export { MESSAGES };
