@@ -71,6 +71,10 @@ export function useZodForm<S extends z.ZodType>(schema: S, initialValues: z.inpu
         setFormError(error instanceof Error ? error.message : String(error));
       }
     },
+    clearErrors: () => {
+      setErrors({});
+      setFormError(null);
+    },
     reset: () => {
       setValues(initialValues);
       setErrors({});

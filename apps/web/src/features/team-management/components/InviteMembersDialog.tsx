@@ -1,4 +1,4 @@
-import { InviteBody, MESSAGES } from '@leadline/shared';
+import { InviteBody } from '@leadline/shared';
 import { ActionIcon, Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useZodForm } from '../../../lib/form';
@@ -35,8 +35,11 @@ export function InviteMembersDialog({ opened, onClose }: InviteMembersDialogProp
   );
 
   const addRow = () => form.setValues((current) => ({ members: [...current.members, emptyRow()] }));
-  const removeRow = (index: number) =>
+  const removeRow = (index: number) => {
+    // Errors are keyed by row index, which shifts when a row goes.
+    form.clearErrors();
     form.setValues((current) => ({ members: current.members.filter((_, i) => i !== index) }));
+  };
 
   return (
     <Modal opened={opened} onClose={close} title="Invite members" size={760}>
@@ -93,5 +96,3 @@ export function InviteMembersDialog({ opened, onClose }: InviteMembersDialogProp
     </Modal>
   );
 }
-
-export { MESSAGES };

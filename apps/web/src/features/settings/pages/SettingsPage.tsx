@@ -1,0 +1,51 @@
+import { SETTINGS_TABS, settingsTabsFor, type SettingsTab } from '@leadline/shared';
+import { Stack, Tabs, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { useCurrentUser } from '../../auth/api';
+import { TeamSettings } from '../../team-management/components/TeamSettings';
+import { SettingsNotice } from '../components/SettingsNotice';
+
+const NOT_AVAILABLE = 'This settings area is not available in this version yet.';
+const NO_ACCESS = "You don't have access to this settings area.";
+
+/** The tabs this version builds; the others say so instead of showing an empty form. */
+const TAB_CONTENT: Partial<Record<SettingsTab, () => ReactNode>> = {
+  team: () => <TeamSettings />,
+};
+
+const isSettingsTab = (value: string | null): value is SettingsTab => SETTINGS_TABS.some((t) => t.tab === value);
+
+/** /settings?tab=X: the tabs of spec/settings.md §2 that the user's role may open (§6). */
+export function SettingsPage() {
+  const { user } = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const allowed = settingsTabsFor(user.permission);
+  const requested = params.get('tab');
+
+  if (!isSettingsTab(requested)) {
+    return <Navigate to={`/settings?tab=${allowed[0]?.tab ?? 'company'}`} replace />;
+  }
+  const permitted = allowed.some((t) => t.tab === requested);
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Settings</Title>
+      <Tabs value={permitted ? requested : null} onChange={(tab) => tab && setParams({ tab })} keepMounted={false}>
+        <Tabs.List mb="lg">
+          {allowed.map(({ tab, label }) => (
+            <Tabs.Tab key={tab} value={tab}>
+              {label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {allowed.map(({ tab }) => (
+          <Tabs.Panel key={tab} value={tab}>
+            {TAB_CONTENT[tab]?.() ?? <SettingsNotice>{NOT_AVAILABLE}</SettingsNotice>}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+      {!permitted && <SettingsNotice>{NO_ACCESS}</SettingsNotice>}
+    </Stack>
+  );
+}
