@@ -19,7 +19,11 @@ export type BuildAppOptions = { logger?: FastifyServerOptions['logger'] };
 /** The HTTP application: every feature's routes behind sessions, policies and one error format. */
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: ctx.config.logLevel },
+    logger: options.logger ?? {
+      level: ctx.config.logLevel,
+      // People read a terminal; machines read JSON lines.
+      ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+    },
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -22,8 +22,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     if (insideDist && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
       // Vite fingerprints everything under assets/, so those never change under a name.
       const immutable = pathname.startsWith('/assets/');
-      return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(path.relative(webDist, file));
+      return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(path.relative(webDist, file), { cacheControl: false });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 }
