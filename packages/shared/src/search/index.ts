@@ -1,0 +1,3 @@
+export * from './enums.js';
+export * from './filters.js';
+export * from './normalize.js';
