@@ -15,7 +15,7 @@ const builtAt = (() => {
 function newestSource(dir) {
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.endsWith('.tsbuildinfo')) continue;
     const full = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : fs.statSync(full).mtimeMs);
   }
@@ -26,7 +26,12 @@ export function buildWebIfNeeded({ force = false } = {}) {
   const stale = newestSource(path.join(root, 'apps/web')) > builtAt || newestSource(path.join(root, 'packages/shared/src')) > builtAt;
   if (!force && builtAt && !stale) return;
   console.log('[leadline] Building the web app...');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@leadline/web', '--silent'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '-w', '@leadline/web', '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+    // Under a test runner NODE_ENV=test would make Vite bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -2,16 +2,18 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotBuiltYetPage } from './components/NotBuiltYetPage';
 import { NotFoundPage } from './components/NotFoundPage';
 import { AppLayout } from './components/shell/AppLayout';
-import { BUILT_PATHS, PATH_TITLES } from './components/shell/navigation';
+import { BUILT_PATHS, PATH_TITLES, SIDEBAR_GROUPS } from './components/shell/navigation';
 import { PublicOnly, RequireSession } from './features/auth/components/SessionGates';
 import { LoginPage } from './features/auth/pages/LoginPage';
 import { SignupPage } from './features/auth/pages/SignupPage';
 import { HomePage } from './features/home/pages/HomePage';
 import { SettingsPage } from './features/settings/pages/SettingsPage';
 
+const menuLabels = new Map(SIDEBAR_GROUPS.flatMap((group) => group.items.map((item) => [item.route, item.label])));
+
 /** Titled routes of the spec that this version does not build: each says so on its own page. */
 const upcomingRoutes: RouteObject[] = PATH_TITLES.filter((entry) => entry.page && !BUILT_PATHS.has(entry.path)).map(
-  (entry) => ({ path: entry.path, element: <NotBuiltYetPage title={entry.title} /> }),
+  (entry) => ({ path: entry.path, element: <NotBuiltYetPage title={menuLabels.get(entry.path) ?? entry.title} /> }),
 );
 
 export const router = createBrowserRouter([

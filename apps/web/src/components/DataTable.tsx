@@ -12,7 +12,7 @@ import {
   type PaginationState,
   type SortingState,
 } from '@tanstack/react-table';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import classes from './DataTable.module.css';
 
 /** spec: "5 rows per page by default". */
@@ -104,6 +104,7 @@ export function DataTable<Row>({ columns, data, getRowId, pagination, sorting, f
     getPaginationRowModel: getPaginationRowModel(),
   });
 
+  const rowsPerPageId = useId();
   const rows = table.getRowModel().rows;
   const total = pagination?.total ?? data.length;
   const first = total === 0 ? 0 : pageState.pageIndex * pageState.pageSize + 1;
@@ -151,10 +152,13 @@ export function DataTable<Row>({ columns, data, getRowId, pagination, sorting, f
           {total === 0 ? 'No rows' : `${first}–${last} of ${total}`}
         </Text>
         <Group gap="sm">
+          <Text size="sm" c="dimmed" id={rowsPerPageId}>
+            Rows per page
+          </Text>
           <Select
-            aria-label="Rows per page"
+            aria-labelledby={rowsPerPageId}
             size="xs"
-            w={80}
+            w={72}
             data={PAGE_SIZES.map(String)}
             value={String(pageState.pageSize)}
             allowDeselect={false}

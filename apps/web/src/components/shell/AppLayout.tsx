@@ -8,8 +8,8 @@ import { Sidebar } from './Sidebar';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
 
-export const SIDEBAR_OPEN_WIDTH = 350;
-export const SIDEBAR_COLLAPSED_WIDTH = 58;
+const SIDEBAR_OPEN_WIDTH = 350;
+const SIDEBAR_COLLAPSED_WIDTH = 58;
 
 /** The signed-in frame: sidebar, header with breadcrumbs and menus, invitations, then the page. */
 export function AppLayout() {
@@ -24,7 +24,9 @@ export function AppLayout() {
   const isDesktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const iconOnly = collapsed && isDesktop;
   const { pathname } = useLocation();
-  useEffect(() => mobile.close(), [pathname, mobile]);
+  const closeMobile = mobile.close;
+  // Following a link in the mobile drawer closes it.
+  useEffect(() => closeMobile(), [pathname, closeMobile]);
 
   return (
     <BreadcrumbTailProvider>
@@ -50,7 +52,11 @@ export function AppLayout() {
             </Group>
           </Group>
         </AppShell.Header>
-        <Sidebar collapsed={iconOnly} onToggle={() => setCollapsed((value) => !value)} />
+        <Sidebar
+          collapsed={iconOnly}
+          drawer={!isDesktop}
+          onToggle={isDesktop ? () => setCollapsed((value) => !value) : closeMobile}
+        />
         <AppShell.Main>
           <PendingInvitations />
           <Outlet />

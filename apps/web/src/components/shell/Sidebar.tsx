@@ -1,4 +1,4 @@
-import { ActionIcon, AppShell, Avatar, Divider, Group, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Avatar, Divider, Group, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../features/auth/api';
@@ -6,7 +6,8 @@ import { SIDEBAR_GROUPS } from './navigation';
 import classes from './Sidebar.module.css';
 import { SidebarItemLink } from './SidebarItemLink';
 
-type SidebarProps = { collapsed: boolean; onToggle: () => void };
+/** `drawer`: the full-width mobile menu, whose toggle closes it instead of collapsing it. */
+type SidebarProps = { collapsed: boolean; drawer: boolean; onToggle: () => void };
 
 function CompanyHeader({ collapsed }: { collapsed: boolean }) {
   const { user } = useCurrentUser();
@@ -17,9 +18,9 @@ function CompanyHeader({ collapsed }: { collapsed: boolean }) {
     <AppShell.Section className={classes.company} px={collapsed ? 0 : 'md'}>
       <Group h={60} gap="sm" wrap="nowrap" justify={collapsed ? 'center' : 'flex-start'}>
         <Tooltip label={user.companyName} position="right" withArrow disabled={!collapsed}>
-          <Link to="/" aria-label={`${user.companyName} home`} style={{ display: 'flex' }}>
+          <UnstyledButton component={Link} to="/" aria-label={`${user.companyName} home`} display="flex">
             {logo}
-          </Link>
+          </UnstyledButton>
         </Tooltip>
         {!collapsed && (
           <Text fw={700} truncate>
@@ -31,8 +32,8 @@ function CompanyHeader({ collapsed }: { collapsed: boolean }) {
   );
 }
 
-export function Sidebar({ collapsed, onToggle }: SidebarProps) {
-  const toggleLabel = collapsed ? 'Expand sidebar' : 'Collapse sidebar';
+export function Sidebar({ collapsed, drawer, onToggle }: SidebarProps) {
+  const toggleLabel = drawer ? 'Close navigation' : collapsed ? 'Expand sidebar' : 'Collapse sidebar';
   const ToggleIcon = collapsed ? IconLayoutSidebarLeftExpand : IconLayoutSidebarLeftCollapse;
 
   return (

@@ -11,11 +11,46 @@ const ROLE_OPTIONS = [
 ];
 const emptyRow = () => ({ name: '', email: '', role: 'MEMBER' });
 
+type InviteForm = ReturnType<typeof useInviteForm>;
+const useInviteForm = () => useZodForm(InviteBody, { members: [emptyRow()] });
+
+type InviteRowProps = { index: number; form: InviteForm; removable: boolean; onRemove: () => void };
+
+/** One person to invite. Only the first row shows labels; the others name theirs by number. */
+function InviteRow({ index, form, removable, onRemove }: InviteRowProps) {
+  const labelled = (label: string) =>
+    index === 0 ? { label } : { 'aria-label': `${label} of member ${index + 1}` };
+  return (
+    <Group align="flex-start" gap="sm" wrap="nowrap">
+      <TextInput {...labelled('Name')} flex={1} {...form.getInputProps(`members.${index}.name`)} />
+      <TextInput {...labelled('Email')} type="email" flex={1.4} {...form.getInputProps(`members.${index}.email`)} />
+      <Select
+        {...labelled('Role')}
+        w={130}
+        data={ROLE_OPTIONS}
+        allowDeselect={false}
+        {...form.getInputProps(`members.${index}.role`)}
+      />
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        mt={index === 0 ? 25 : 0}
+        aria-label={`Remove member ${index + 1}`}
+        disabled={!removable}
+        onClick={onRemove}
+      >
+        <IconTrash size={18} stroke={1.7} />
+      </ActionIcon>
+    </Group>
+  );
+}
+
 type InviteMembersDialogProps = { opened: boolean; onClose: () => void };
 
 export function InviteMembersDialog({ opened, onClose }: InviteMembersDialogProps) {
   const invite = useInviteMembers();
-  const form = useZodForm(InviteBody, { members: [emptyRow()] });
+  const form = useInviteForm();
   const rows = form.values.members;
 
   const close = () => {
@@ -49,28 +84,13 @@ export function InviteMembersDialog({ opened, onClose }: InviteMembersDialogProp
             Invite colleagues who use your company email domain. They join your team once they accept.
           </Text>
           {rows.map((_, index) => (
-            <Group key={index} align="flex-start" gap="sm" wrap="nowrap">
-              <TextInput label="Name" flex={1} {...form.getInputProps(`members.${index}.name`)} />
-              <TextInput label="Email" type="email" flex={1.4} {...form.getInputProps(`members.${index}.email`)} />
-              <Select
-                label="Role"
-                w={130}
-                data={ROLE_OPTIONS}
-                allowDeselect={false}
-                {...form.getInputProps(`members.${index}.role`)}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                mt={25}
-                aria-label={`Remove member ${index + 1}`}
-                disabled={rows.length === 1}
-                onClick={() => removeRow(index)}
-              >
-                <IconTrash size={18} stroke={1.7} />
-              </ActionIcon>
-            </Group>
+            <InviteRow
+              key={index}
+              index={index}
+              form={form}
+              removable={rows.length > 1}
+              onRemove={() => removeRow(index)}
+            />
           ))}
           <Group>
             <Button variant="subtle" size="compact-sm" leftSection={<IconPlus size={16} />} onClick={addRow}>
