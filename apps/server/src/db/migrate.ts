@@ -1,9 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001_foundation.js';
+import * as m0002 from './migrations/0002_people.js';
+import * as m0003 from './migrations/0003_search.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_people': m0002,
+  '0003_search': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

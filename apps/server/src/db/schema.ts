@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { AppSecretsTable, CompaniesTable, PeopleTable, SavedSearchesTable, SearchValuesTable } from './schema-people.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string | undefined, string>;
@@ -85,6 +86,11 @@ export interface DB {
   sessions: SessionsTable;
   subscriptions: SubscriptionsTable;
   job_progress: JobProgressTable;
+  people: PeopleTable;
+  companies: CompaniesTable;
+  search_values: SearchValuesTable;
+  saved_searches: SavedSearchesTable;
+  app_secrets: AppSecretsTable;
 }
 
 export type User = Selectable<UsersTable>;

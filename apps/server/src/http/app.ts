@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { authRoutes } from '../features/auth/auth.routes.js';
 import { actorForToken, SESSION_COOKIE } from '../features/auth/auth.service.js';
 import { jobsRoutes } from '../features/jobs/jobs.routes.js';
+import { searchRoutes } from '../features/search/search.routes.js';
 import { teamManagementRoutes } from '../features/team-management/team-management.routes.js';
 import type { AppContext } from '../lib/context.js';
 import { apiNotFound, registerErrorHandling } from './errors.js';
@@ -68,6 +69,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(authRoutes(ctx));
   await app.register(teamManagementRoutes(ctx));
   await app.register(jobsRoutes(ctx));
+  await app.register(searchRoutes(ctx));
   await registerWebApp(app, ctx.config.webDist);
 
   return app;

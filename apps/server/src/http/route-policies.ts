@@ -21,6 +21,12 @@ export const ROUTE_POLICIES: Record<string, Policy> = {
   'GET /api/v1/team-management/members/getAll': 'admin',
 
   'GET /api/v1/jobs': 'user',
+
+  'POST /search/contacts': 'user',
+  'POST /search/companies': 'user',
+  'GET /autocomplete/:field': 'user',
+  'GET /search/save': 'user',
+  'POST /search/save': 'user',
   'GET /api/v1/jobs/:id': 'user',
 };
 

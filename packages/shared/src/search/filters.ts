@@ -424,6 +424,10 @@ export const Prospect = z.object({
   isCustom: z.boolean(),
   /** True when the person is already saved in one of the team's lists. */
   savedProfile: z.boolean(),
+  /** Which contact channels the database holds for the person (revealed by enrichment). */
+  hasWorkEmail: z.boolean(),
+  hasPersonalEmails: z.boolean(),
+  hasMobilePhone: z.boolean(),
 });
 export type Prospect = z.infer<typeof Prospect>;
 

@@ -1,0 +1,81 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+type Condition = RawBuilder<boolean>;
+
+const whereAll = (conditions: Condition[]) => (conditions.length ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`);
+
+const peopleColumns = [
+  'id',
+  'full_name',
+  'job_title',
+  'job_company_name',
+  'job_company_website',
+  'job_company_industry',
+  'linkedin_url',
+  'location_name',
+  'has_work_email',
+  'has_personal_emails',
+  'has_mobile_phone',
+] as const;
+
+/** One page of people after the keyset `after` (ids ascending); one extra row tells if more follow. */
+export async function pagePeople(db: Kysely<DB>, conditions: Condition[], page: { after: string | null; limit: number }) {
+  return db
+    .selectFrom('people')
+    .select(peopleColumns)
+    .where(whereAll(conditions))
+    .$if(page.after !== null, (q) => q.where('id', '>', page.after!))
+    .orderBy('id')
+    .limit(page.limit + 1)
+    .execute();
+}
+
+export async function pageCompanies(db: Kysely<DB>, conditions: Condition[], page: { after: string | null; limit: number }) {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'name', 'domain', 'industry', 'revenue_lower_usd', 'revenue_upper_usd', 'headquarters_country', 'linkedin_employee_count', 'employee_count'])
+    .where(whereAll(conditions))
+    .$if(page.after !== null, (q) => q.where('id', '>', page.after!))
+    .orderBy('id')
+    .limit(page.limit + 1)
+    .execute();
+}
+
+/** Counts matches up to `cap`; beyond it the count stops, and the answer is a lower bound. */
+export async function countUpTo(db: Kysely<DB>, table: 'people' | 'companies', conditions: Condition[], cap: number) {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from (select 1 from ${sql.table(table)} where ${whereAll(conditions)} limit ${cap + 1}) matches`.execute(db);
+  const n = rows[0]?.n ?? 0;
+  return { total: Math.min(n, cap), isLowerBound: n > cap };
+}
+
+/** Ranked options: values starting with the text first, then values containing it; most common first. */
+export async function findSearchValues(db: Kysely<DB>, field: string, text: string, limit: number) {
+  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  let query = db.selectFrom('search_values').select(['value', 'count']).where('field', '=', field);
+  if (text) {
+    // Under three characters a trigram index cannot help, so short texts match prefixes only.
+    query = text.length < 3 ? query.where('value', 'like', `${escaped}%`) : query.where('value', 'like', `%${escaped}%`);
+    query = query.orderBy(sql`value like ${`${escaped}%`}`, 'desc');
+  }
+  return query.orderBy('count', 'desc').orderBy('value').limit(limit).execute();
+}
+
+export async function findSecret(db: Kysely<DB>, name: string) {
+  const row = await db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.value;
+}
+
+export async function listSavedSearches(db: Kysely<DB>, userId: string) {
+  return db.selectFrom('saved_searches').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').execute();
+}
+
+export async function insertSavedSearch(db: Kysely<DB>, values: { teamId: string; userId: string; title: string; filters: unknown }) {
+  return db
+    .insertInto('saved_searches')
+    .values({ team_id: values.teamId, user_id: values.userId, title: values.title, filters: JSON.stringify(values.filters) })
+    .onConflict((oc) => oc.expression(sql`user_id, lower(title)`).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}

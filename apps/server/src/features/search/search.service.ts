@@ -1,0 +1,150 @@
+import {
+  AppError,
+  normalizeFilters,
+  SAVED_SEARCH_DUPLICATE,
+  SearchFilters,
+  toLabel,
+  TOTAL_EXACT_LIMIT,
+  type AutocompleteField,
+  type CompanyRow,
+  type Prospect,
+  type SavedSearchDto,
+  type SaveSearchBody,
+  type SearchRequest,
+} from '@leadline/shared';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Actor } from '../../http/policy.js';
+import { companyConditions, peopleConditions } from './people-filters.js';
+import { queryHash, readScrollToken, SCROLL_TOKEN_TTL_MS, signScrollToken, type ScrollState } from './scroll-token.js';
+import * as repo from './search.repository.js';
+
+const AUTOCOMPLETE_LIMIT = 20;
+const secrets = new WeakMap<Kysely<DB>, Promise<string>>();
+const tokenSecret = (db: Kysely<DB>) => {
+  let secret = secrets.get(db);
+  if (!secret) secrets.set(db, (secret = repo.findSecret(db, 'search_token')));
+  return secret;
+};
+
+/**
+ * The credits hook of search. The spec prices "B2B contact search" at 5 credits; the charge is
+ * per page of results (see docs/decisions.md) and is wired to the credits ledger when it lands.
+ * Until then search is free, and this is the one place that will change.
+ */
+export async function chargeSearchPage(_db: Kysely<DB>, _actor: Actor, _page: { kind: ScrollState['kind']; rows: number }) {}
+
+type Page<T> = { data: T[]; total: number; total_is_lower_bound: boolean; scroll_token: string | null; appliedFilters: SearchFilters };
+
+async function runSearch<Row extends { id: string }, T>(
+  db: Kysely<DB>,
+  actor: Actor,
+  request: SearchRequest,
+  kind: ScrollState['kind'],
+  run: {
+    conditions: (f: SearchFilters) => ReturnType<typeof peopleConditions>;
+    page: (db: Kysely<DB>, c: ReturnType<typeof peopleConditions>, p: { after: string | null; limit: number }) => Promise<Row[]>;
+    present: (row: Row) => T;
+  },
+): Promise<Page<T>> {
+  const { size, ...raw } = request.params;
+  const filters = normalizeFilters(SearchFilters.parse(raw));
+  const conditions = run.conditions(filters);
+  const query = queryHash({ kind, filters, size });
+  const secret = await tokenSecret(db);
+  const state = request.scroll_token ? readScrollToken(request.scroll_token, secret, { kind, query }) : null;
+
+  const rows = await run.page(db, conditions, { after: state?.after ?? null, limit: size });
+  const hasMore = rows.length > size;
+  const pageRows = rows.slice(0, size);
+  // Deep pages reuse the first page's count: every page then costs what the first one did.
+  const count = state
+    ? { total: state.total, isLowerBound: state.totalIsLowerBound }
+    : await repo.countUpTo(db, kind, conditions, TOTAL_EXACT_LIMIT);
+  await chargeSearchPage(db, actor, { kind, rows: pageRows.length });
+
+  const last = pageRows.at(-1);
+  const scrollToken =
+    hasMore && last
+      ? signScrollToken(
+          { kind, query, after: last.id, total: count.total, totalIsLowerBound: count.isLowerBound, expiresAt: Date.now() + SCROLL_TOKEN_TTL_MS },
+          secret,
+        )
+      : null;
+  return { data: pageRows.map(run.present), total: count.total, total_is_lower_bound: count.isLowerBound, scroll_token: scrollToken, appliedFilters: filters };
+}
+
+type PersonRow = Awaited<ReturnType<typeof repo.pagePeople>>[number];
+
+/** A database person as a search row. Contact details stay hidden until enriched. */
+export function presentProspect(p: PersonRow): Prospect {
+  return {
+    _id: p.id,
+    contact: null,
+    full_name: p.full_name,
+    job_title: p.job_title,
+    job_company_name: p.job_company_name,
+    job_company_website: p.job_company_website,
+    linkedin_url: p.linkedin_url,
+    location_name: p.location_name,
+    industry: p.job_company_industry,
+    emails: [],
+    primaryEmail: null,
+    phones: [],
+    primaryPhone: null,
+    lastEmailEnrichment: null,
+    lastPhoneEnrichment: null,
+    isCustom: false,
+    savedProfile: false,
+    hasWorkEmail: p.has_work_email,
+    hasPersonalEmails: p.has_personal_emails,
+    hasMobilePhone: p.has_mobile_phone,
+  };
+}
+
+type CompanyDbRow = Awaited<ReturnType<typeof repo.pageCompanies>>[number];
+
+export function presentCompany(c: CompanyDbRow): CompanyRow {
+  return {
+    _id: c.id,
+    name: c.name,
+    domain: c.domain,
+    industry: c.industry,
+    estimatedRevenueLowerBoundUSD: c.revenue_lower_usd,
+    estimatedRevenueHigherBoundUSD: c.revenue_upper_usd,
+    headQuartersCountry: c.headquarters_country,
+    linkedInHeadCount: c.linkedin_employee_count ?? c.employee_count,
+  };
+}
+
+export function searchPeople(db: Kysely<DB>, actor: Actor, request: SearchRequest) {
+  return runSearch(db, actor, request, 'people', { conditions: peopleConditions, page: repo.pagePeople, present: presentProspect });
+}
+
+export function searchCompanies(db: Kysely<DB>, actor: Actor, request: SearchRequest) {
+  return runSearch(db, actor, request, 'companies', { conditions: companyConditions, page: repo.pageCompanies, present: presentCompany });
+}
+
+export async function autocomplete(db: Kysely<DB>, field: AutocompleteField, query: string) {
+  const rows = await repo.findSearchValues(db, field, query.toLowerCase(), AUTOCOMPLETE_LIMIT);
+  return rows.map((r) => ({ label: toLabel(r.value), value: r.value }));
+}
+
+const presentSavedSearch = (row: Awaited<ReturnType<typeof repo.listSavedSearches>>[number]): SavedSearchDto => ({
+  _id: row.id,
+  title: row.title,
+  // Stored filters are re-read through the current model, so an old saved search stays valid.
+  filters: SearchFilters.parse(row.filters),
+  createdAt: row.created_at.toISOString(),
+});
+
+export async function listSavedSearches(db: Kysely<DB>, actor: Actor) {
+  return (await repo.listSavedSearches(db, actor.userId)).map(presentSavedSearch);
+}
+
+/** Saves the raw filters (not normalized), so "months in current role" keeps moving with time. */
+export async function saveSearch(db: Kysely<DB>, actor: Actor, body: SaveSearchBody) {
+  const row = await repo.insertSavedSearch(db, { teamId: actor.teamId, userId: actor.userId, title: body.title, filters: body.filters });
+  if (!row) throw new AppError('CONFLICT', SAVED_SEARCH_DUPLICATE, { field: 'title' });
+  return presentSavedSearch(row);
+}
