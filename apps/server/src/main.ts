@@ -1,4 +1,5 @@
 import { ensureDemoWorkspace } from './demo.js';
+import { ensureDemoPeople } from './features/people-data/demo-people.js';
 import { SCHEDULES } from './jobs/registry.js';
 import { loadConfig } from './lib/config.js';
 import { startRuntime } from './runtime.js';
@@ -17,7 +18,10 @@ async function main() {
   const runtime = await startRuntime(config, { serve: !workOnly, work: true });
 
   for (const [job, cron] of SCHEDULES) await runtime.ctx.queue.schedule(job, cron);
-  if (!workOnly) await ensureDemoWorkspace(runtime.ctx.db, config.dataDir, log);
+  if (!workOnly) {
+    await ensureDemoWorkspace(runtime.ctx.db, config.dataDir, log);
+    await ensureDemoPeople(runtime.ctx.db, { people: config.demoPeople, log });
+  }
   if (runtime.app) {
     await runtime.app.listen({ port: config.port, host: config.host });
     log(`Ready: http://localhost:${config.port}  (API docs: http://localhost:${config.port}/api/docs)`);

@@ -10,6 +10,8 @@ const Env = z.object({
   /** Behind a TLS-terminating proxy, trust X-Forwarded-Proto so cookies get Secure. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Demo people loaded into an empty prospect database on first start; 0 loads none. */
+  DEMO_PEOPLE: z.coerce.number().int().min(0).max(10_000_000).default(50_000),
 });
 
 export type Config = {
@@ -20,6 +22,7 @@ export type Config = {
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   trustProxy: boolean;
   loginRateLimit: number;
+  demoPeople: number;
   webDist: string;
 };
 
@@ -38,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    demoPeople: e.DEMO_PEOPLE,
     webDist: path.resolve(import.meta.dirname, '../../../web/dist'),
   };
 }
