@@ -1,0 +1,135 @@
+// Search benchmark, run by hand:
+//   node --import tsx bench/search.ts --db pglite --people 1000000 [--dir /tmp/bench-pglite]
+//   node --import tsx bench/search.ts --db postgres --url postgres://... --people 10000000
+// Loads N generated people (skipped when already there), then runs a fixed mix of 20 filter
+// combinations and prints p50/p95 of page 1 (with its count), page 100 reached through the
+// scroll token, the count alone, and autocomplete.
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import type { AutocompleteField, SearchFiltersInput } from '@leadline/shared';
+import { normalizeFilters, SearchFilters, TOTAL_EXACT_LIMIT } from '@leadline/shared';
+import { openDatabase } from '../apps/server/src/db/database.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { loadDemoPeople } from '../apps/server/src/features/people-data/demo-people.js';
+import { peopleConditions } from '../apps/server/src/features/search/people-filters.js';
+import { countUpTo } from '../apps/server/src/features/search/search.repository.js';
+import { autocomplete, searchPeople } from '../apps/server/src/features/search/search.service.js';
+import type { Actor } from '../apps/server/src/http/policy.js';
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'pglite' },
+    url: { type: 'string' },
+    dir: { type: 'string' },
+    people: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '5' },
+    size: { type: 'string', default: '50' },
+  },
+});
+const people = Number(values.people);
+const runs = Number(values.runs);
+const size = Number(values.size);
+
+const o = (value: string, status: 'include' | 'exclude' = 'include') => ({ label: value, value, status });
+const US = [o('united states')];
+/** Selective and broad, with wildcards, excludes, ranges and past-job filters. */
+const MIX: Array<[string, SearchFiltersInput]> = [
+  ['US (default)', { location_country: US }],
+  ['no filters', {}],
+  ['US vp', { location_country: US, job_title_levels: [o('vp')] }],
+  ['US director sales', { location_country: US, job_title_levels: [o('director')], job_title_role: [o('sales')] }],
+  ['europe continent', { location_continent: [o('europe')] }],
+  ['exclude US+UK', { location_country: [o('united states', 'exclude'), o('united kingdom', 'exclude')] }],
+  ['title contains engineer', { job_title: [o('engineer')] }],
+  ['title excl. intern, US', { location_country: US, job_title: [o('intern', 'exclude')] }],
+  ['keywords wildcard', { keywords: 'soft*engineer' }],
+  ['keywords ?', { keywords: 'sales ?anager' }],
+  ['skills python', { skills: [o('python')] }],
+  ['industry software, 51-200', { industry: [o('computer software')], job_company_size: [o('51-200')] }],
+  ['revenue band + US', { location_country: US, job_company_inferred_revenue: [o('$10M-$25M')] }],
+  ['years 10-20, cxo', { inferred_years_experience: { min: 10, max: 20 }, job_title_levels: [o('cxo')] }],
+  ['employees 1000+', { job_company_employee_count: { min: 1000, max: null } }],
+  ['has mobile, US', { location_country: US, mobile_phone: true }],
+  ['past company industry', { experience_company_industry: [o('retail')] }],
+  ['past level vp, now not vp', { experience_title_levels: [o('vp')], job_title_levels: [o('vp', 'exclude')] }],
+  ['past title contains manager', { experience_title: [o('manager')] }],
+  ['name contains "lee"', { full_name: 'lee' }],
+];
+const AUTOCOMPLETE: Array<[AutocompleteField, string]> = [
+  ['job_title', 'sa'], ['job_title', 'sales'], ['job_title', 'engineer'], ['job_title', ''],
+  ['job_company_name', 'ac'], ['job_company_name', 'tech'], ['industry', 'soft'], ['industry', 'fin'],
+  ['location_name', 'lon'], ['location_name', 'san fr'], ['skills', 'py'], ['skills', 'management'],
+  ['education_school', 'univ'], ['languages', 'span'], ['certifications', 'aws'], ['job_company_website', '.io'],
+];
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+};
+const time = async (fn: () => Promise<unknown>) => {
+  const t0 = performance.now();
+  await fn();
+  return performance.now() - t0;
+};
+const fmt = (xs: number[]) => (xs.length ? `p50 ${pct(xs, 50).toFixed(1)} ms  p95 ${pct(xs, 95).toFixed(1)} ms  (n=${xs.length})` : 'n/a');
+
+const database =
+  values.db === 'postgres'
+    ? await openDatabase({ kind: 'postgres', url: values.url ?? process.env.DATABASE_URL ?? '' })
+    : await openDatabase({ kind: 'pglite', ...(values.dir ? { dataDir: values.dir } : {}) });
+const db = database.db;
+await migrateToLatest(db);
+const have = Number((await db.selectFrom('people').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+if (have < people) {
+  console.log(`loading ${people.toLocaleString('en-US')} people (have ${have.toLocaleString('en-US')})...`);
+  const result = await loadDemoPeople(db, { people, batchSize: 1000, log: (l) => console.log(`  ${l}`), progressEvery: 100_000 });
+  console.log(`loaded in ${result.seconds.toFixed(1)} s (${Math.round(result.people.inserted / result.seconds)} people/s)`);
+}
+await sql`analyze`.execute(db);
+
+const actor = { userId: '', teamId: '', email: '', name: '', permission: 'TEAM_OWNER', role: 'ADMIN', sessionHash: '' } as Actor;
+const page1: number[] = [];
+const deep: number[] = [];
+const counts: number[] = [];
+const ac: number[] = [];
+console.log(`\n${values.db}, ${people.toLocaleString('en-US')} people, page size ${size}, ${runs} runs each`);
+console.log('filter mix'.padEnd(30), 'page 1 (+count)'.padStart(16), 'count'.padStart(10), 'page 100'.padStart(10), 'total');
+for (const [label, filters] of MIX) {
+  const p1: number[] = [];
+  const c: number[] = [];
+  let total = 0;
+  let lowerBound = false;
+  for (let i = 0; i < runs; i++) {
+    p1.push(await time(async () => {
+      const r = await searchPeople(db, actor, { params: { ...SearchFilters.parse(filters), size } });
+      total = r.total;
+      lowerBound = r.total_is_lower_bound;
+    }));
+    c.push(await time(() => countUpTo(db, 'people', peopleConditions(normalizeFilters(SearchFilters.parse(filters))), TOTAL_EXACT_LIMIT)));
+  }
+  // Page 100 through the token: walk 99 pages (not timed), then time the 100th.
+  let deepMs = NaN;
+  if (total >= 100 * size || lowerBound) {
+    let token: string | null = null;
+    for (let p = 1; p < 100 && (p === 1 || token); p++) {
+      token = (await searchPeople(db, actor, { params: { ...SearchFilters.parse(filters), size }, scroll_token: token })).scroll_token;
+    }
+    if (token) {
+      const samples: number[] = [];
+      for (let i = 0; i < runs; i++) samples.push(await time(() => searchPeople(db, actor, { params: { ...SearchFilters.parse(filters), size }, scroll_token: token })));
+      deepMs = pct(samples, 50);
+      deep.push(...samples);
+    }
+  }
+  page1.push(...p1);
+  counts.push(...c);
+  console.log(label.padEnd(30), `${pct(p1, 50).toFixed(1)} ms`.padStart(16), `${pct(c, 50).toFixed(1)} ms`.padStart(10), `${Number.isNaN(deepMs) ? '-' : `${deepMs.toFixed(1)} ms`}`.padStart(10), `${total}${lowerBound ? '+' : ''}`);
+}
+for (let i = 0; i < runs; i++) for (const [field, q] of AUTOCOMPLETE) ac.push(await time(() => autocomplete(db, field, q)));
+
+console.log('\nsummary');
+console.log(`  page 1 with count  ${fmt(page1)}`);
+console.log(`  page 100 by token  ${fmt(deep)}`);
+console.log(`  count (capped)     ${fmt(counts)}`);
+console.log(`  autocomplete       ${fmt(ac)}`);
+await database.close();
