@@ -47,8 +47,34 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
+/**
+ * PGlite does not lock its directory, and two processes writing one database corrupt it; so
+ * we hold a lock file with our pid, and take over one left by a process that no longer runs.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = `${dataDir}.lock`;
+  try {
+    fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+  } catch {
+    const holder = Number(fs.readFileSync(lockFile, 'utf8'));
+    let alive = false;
+    try {
+      process.kill(holder, 0);
+      alive = holder !== process.pid;
+    } catch {
+      alive = false;
+    }
+    if (alive) {
+      throw new Error(`The embedded database in ${dataDir} is in use by process ${holder}. Stop it first (or use DATABASE_URL for several processes).`);
+    }
+    fs.writeFileSync(lockFile, String(process.pid));
+  }
+  return () => fs.rmSync(lockFile, { force: true });
+}
+
 async function openPGlite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     extensions: { pg_trgm, btree_gin, citext, unaccent },
@@ -73,6 +99,7 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
     close: async () => {
       await db.destroy();
       await mutex.run(() => pglite.close());
+      unlock();
     },
   };
 }

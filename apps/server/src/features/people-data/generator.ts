@@ -265,8 +265,10 @@ function* generatePeople(seed: number, count: number, companies: DemoCompany[], 
   for (let i = 0; i < count; i++) {
     const rng = new Random(seedOf(seed, 2, i));
     // A company never has more people in the set than it employs.
+    const full = (c: DemoCompany) => (headcount.get(c) ?? 0) >= c.record.employee_count;
     let company = employerTable.pick(rng);
-    for (let retry = 0; retry < 8 && (headcount.get(company) ?? 0) >= company.record.employee_count; retry++) company = employerTable.pick(rng);
+    for (let retry = 0; retry < 8 && full(company); retry++) company = employerTable.pick(rng);
+    if (full(company)) company = companies.find((c) => !full(c)) ?? company;
     headcount.set(company, (headcount.get(company) ?? 0) + 1);
     yield person(rng, demoPersonId(seed, i), company, companies, referenceMonth);
   }
