@@ -54,13 +54,14 @@ async function runSearch<Row extends { id: string }, T>(
   const secret = await tokenSecret(db);
   const state = request.scroll_token ? readScrollToken(request.scroll_token, secret, { kind, query }) : null;
 
-  const rows = await run.page(db, conditions, { after: state?.after ?? null, limit: size });
+  // Deep pages reuse the first page's count: every page then costs what the first one did.
+  // On PostgreSQL the page and the count run side by side on two connections.
+  const [rows, count] = await Promise.all([
+    run.page(db, conditions, { after: state?.after ?? null, limit: size }),
+    state ? { total: state.total, isLowerBound: state.totalIsLowerBound } : repo.countUpTo(db, kind, conditions, TOTAL_EXACT_LIMIT),
+  ]);
   const hasMore = rows.length > size;
   const pageRows = rows.slice(0, size);
-  // Deep pages reuse the first page's count: every page then costs what the first one did.
-  const count = state
-    ? { total: state.total, isLowerBound: state.totalIsLowerBound }
-    : await repo.countUpTo(db, kind, conditions, TOTAL_EXACT_LIMIT);
   await chargeSearchPage(db, actor, { kind, rows: pageRows.length });
 
   const last = pageRows.at(-1);
