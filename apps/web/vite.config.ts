@@ -29,6 +29,10 @@ export default defineConfig({
   },
   server: {
     // The API runs on its own port in development; in production the server serves this build.
-    proxy: { '/api': 'http://localhost:3000' },
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/search': 'http://localhost:3000',
+      '/autocomplete': 'http://localhost:3000',
+    },
   },
 });

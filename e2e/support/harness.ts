@@ -12,13 +12,14 @@ type Running = { server: Awaited<ReturnType<typeof startTestServer>>; browser: B
 /**
  * One server (fresh database, built web app) and one browser per test file. Pages opened
  * through `newPage` are screenshotted into e2e/artifacts when a test fails, then closed.
+ * `options` go to the test server (e.g. `{ people: 3000 }` demo people for search).
  */
-export function useE2E() {
+export function useE2E(options: Parameters<typeof startTestServer>[0] = {}) {
   let running: Running | undefined;
   const pages: Page[] = [];
 
   beforeAll(async () => {
-    const server = await startTestServer();
+    const server = await startTestServer(options);
     try {
       running = { server, browser: await launchBrowser() };
     } catch (error) {

@@ -7,6 +7,7 @@ import { PublicOnly, RequireSession } from './features/auth/components/SessionGa
 import { LoginPage } from './features/auth/pages/LoginPage';
 import { SignupPage } from './features/auth/pages/SignupPage';
 import { HomePage } from './features/home/pages/HomePage';
+import { ProspectSearchPage } from './features/search/pages/ProspectSearchPage';
 import { SettingsPage } from './features/settings/pages/SettingsPage';
 
 const menuLabels = new Map(SIDEBAR_GROUPS.flatMap((group) => group.items.map((item) => [item.route, item.label])));
@@ -32,6 +33,7 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <HomePage /> },
           { path: '/settings', element: <SettingsPage /> },
+          { path: '/prospects/search', element: <ProspectSearchPage /> },
           ...upcomingRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -1,0 +1,138 @@
+import { SEARCH_MESSAGES, SEARCH_PAGE_SIZE, type CompanyRow, type Prospect, type SavedSearchDto, type SearchFilters } from '@leadline/shared';
+import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBookmark, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import type { OnChangeFn, RowSelectionState } from '@tanstack/react-table';
+import { useId } from 'react';
+import type { ResultsView } from '../api';
+import { resultsTotal } from '../format';
+import type { useResultPages } from '../use-result-pages';
+import { COMPANY_COLUMNS, PEOPLE_COLUMNS } from './result-columns';
+import { ResultsTable } from './ResultsTable';
+import { SaveSearchDialog } from './SaveSearchDialog';
+
+const PAGE_SIZES = [SEARCH_PAGE_SIZE.default, 50, SEARCH_PAGE_SIZE.max].map(String);
+const VIEWS = [
+  { value: 'people', label: 'People' },
+  { value: 'companies', label: 'Companies' },
+];
+
+type SearchResultsProps = {
+  view: ResultsView;
+  onViewChange: (view: ResultsView) => void;
+  results: ReturnType<typeof useResultPages>;
+  /** The filters in the sidebar, which Save search stores. */
+  filters: SearchFilters;
+  pageSize: number;
+  onPageSizeChange: (size: number) => void;
+  selection: RowSelectionState;
+  onSelectionChange: OnChangeFn<RowSelectionState>;
+  onSaved: (saved: SavedSearchDto) => void;
+};
+
+/** The toolbar, the people or companies table of the current search, and its pager. */
+export function SearchResults(props: SearchResultsProps) {
+  const { view, onViewChange, results, filters, pageSize, onPageSizeChange, selection, onSelectionChange, onSaved } = props;
+  const [saveOpened, saveDialog] = useDisclosure(false);
+  const rowsPerPageId = useId();
+  const selected = Object.values(selection).filter(Boolean).length;
+  const empty = results.failure ?? SEARCH_MESSAGES.noProspects;
+  const shownFrom = results.rows.length === 0 ? 0 : results.firstRow;
+  const shownTo = results.firstRow + results.rows.length - 1;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Title order={1} size="h3">
+          Prospect Search
+        </Title>
+        <Button variant="default" leftSection={<IconBookmark size={16} />} onClick={saveDialog.open}>
+          Save search
+        </Button>
+      </Group>
+      <Paper withBorder radius="md">
+        <Group justify="space-between" p="sm" gap="sm">
+          <Group gap="md">
+            <SegmentedControl
+              aria-label="Results view"
+              size="sm"
+              data={VIEWS}
+              value={view}
+              onChange={(value) => onViewChange(value as ResultsView)}
+            />
+            <Text size="sm" fw={600} role="status" aria-live="polite" data-testid="results-total">
+              {results.loading ? 'Searching…' : resultsTotal(results.total, results.totalIsLowerBound)}
+            </Text>
+          </Group>
+          {view === 'people' && (
+            <Text size="sm" c={selected > 0 ? undefined : 'dimmed'} data-testid="selection-count">
+              {selected} selected
+            </Text>
+          )}
+        </Group>
+        {view === 'people' ? (
+          <ResultsTable<Prospect>
+            label="Prospects"
+            columns={PEOPLE_COLUMNS}
+            rows={results.rows as Prospect[]}
+            getRowId={(row) => row._id}
+            loading={results.loading}
+            busy={results.loadingNext}
+            empty={empty}
+            selection={{ state: selection, onChange: onSelectionChange }}
+            stickyLastColumn
+          />
+        ) : (
+          <ResultsTable<CompanyRow>
+            label="Companies"
+            columns={COMPANY_COLUMNS}
+            rows={results.rows as CompanyRow[]}
+            getRowId={(row) => row._id}
+            loading={results.loading}
+            busy={results.loadingNext}
+            empty={empty}
+          />
+        )}
+        <Group justify="space-between" p="sm" gap="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <Text size="sm" c="dimmed" data-testid="page-range">
+            {results.rows.length === 0 ? 'No rows' : `Page ${results.pageIndex + 1} · rows ${shownFrom}–${shownTo}`}
+          </Text>
+          <Group gap="sm">
+            <Text size="sm" c="dimmed" id={rowsPerPageId}>
+              Rows per page
+            </Text>
+            <Select
+              aria-labelledby={rowsPerPageId}
+              size="xs"
+              w={76}
+              data={PAGE_SIZES}
+              value={String(pageSize)}
+              allowDeselect={false}
+              onChange={(value) => onPageSizeChange(Number(value))}
+            />
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconChevronLeft size={14} />}
+              disabled={!results.canPrevious}
+              onClick={results.previous}
+            >
+              Previous
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              rightSection={<IconChevronRight size={14} />}
+              disabled={!results.canNext}
+              loading={results.loadingNext}
+              onClick={() => void results.next()}
+            >
+              Next
+            </Button>
+          </Group>
+        </Group>
+      </Paper>
+      <SaveSearchDialog opened={saveOpened} filters={filters} onClose={saveDialog.close} onSaved={onSaved} />
+    </Stack>
+  );
+}

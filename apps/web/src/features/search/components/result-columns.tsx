@@ -1,0 +1,176 @@
+import { SEARCH_MESSAGES, prospectCanBeEnriched, type CompanyRow, type Prospect } from '@leadline/shared';
+import { ActionIcon, Anchor, Button, Checkbox, Group, Stack, Text, ThemeIcon, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconAt, IconBrandLinkedin, IconMail, IconPhone } from '@tabler/icons-react';
+import { createColumnHelper } from '@tanstack/react-table';
+import { count, display, externalUrl, revenueRange } from '../format';
+
+/** Honest until enrichment ships: the button is there, and says why it does nothing. */
+export const ENRICH_NOT_AVAILABLE = 'Enrichment is not available in this version yet.';
+
+const person = createColumnHelper<Prospect>();
+
+function Website({ url }: { url: string | null }) {
+  if (!url) return null;
+  return (
+    <Anchor href={externalUrl(url)} target="_blank" rel="noreferrer" size="xs" c="dimmed" truncate maw={200} display="block">
+      {url}
+    </Anchor>
+  );
+}
+
+const CHANNELS = [
+  { key: 'hasWorkEmail', label: 'Work email', icon: IconMail },
+  { key: 'hasPersonalEmails', label: 'Personal email', icon: IconAt },
+  { key: 'hasMobilePhone', label: 'Mobile phone', icon: IconPhone },
+] as const;
+
+/** Enriched details when there are some, else which channels enrichment would reveal. */
+function ContactChannels({ prospect }: { prospect: Prospect }) {
+  const email = prospect.primaryEmail ?? prospect.emails[0]?.email;
+  const phone = prospect.primaryPhone ?? prospect.phones[0]?.phoneNumber;
+  if (email || phone) {
+    return (
+      <Stack gap={2}>
+        {email && (
+          <Group gap={4} wrap="nowrap">
+            <IconMail size={14} aria-label="Email" />
+            <Text size="xs">{email}</Text>
+          </Group>
+        )}
+        {phone && (
+          <Group gap={4} wrap="nowrap">
+            <IconPhone size={14} aria-label="Phone" />
+            <Text size="xs">{phone}</Text>
+          </Group>
+        )}
+      </Stack>
+    );
+  }
+  const available = CHANNELS.filter((channel) => prospect[channel.key]);
+  if (available.length === 0) {
+    return (
+      <Text size="xs" c="dimmed">
+        None on file
+      </Text>
+    );
+  }
+  return (
+    <Group gap={4} wrap="nowrap" aria-label={`On file: ${available.map((c) => c.label.toLowerCase()).join(', ')}`} role="img">
+      {available.map((channel) => (
+        <Tooltip key={channel.key} label={`${channel.label} on file: enrich to reveal`} withArrow>
+          <ThemeIcon size="sm" variant="light" color="gray" radius="xl">
+            <channel.icon size={13} stroke={1.8} />
+          </ThemeIcon>
+        </Tooltip>
+      ))}
+    </Group>
+  );
+}
+
+function EnrichButton({ prospect }: { prospect: Prospect }) {
+  const reason = prospectCanBeEnriched(prospect) ? ENRICH_NOT_AVAILABLE : SEARCH_MESSAGES.cannotEnrich;
+  return (
+    <Tooltip label={reason} multiline w={260} withArrow position="left">
+      {/* aria-disabled, not disabled: a disabled button gets no hover, so no tooltip. */}
+      <Button
+        size="compact-sm"
+        variant="light"
+        data-disabled
+        aria-disabled="true"
+        aria-label={`Enrich ${display(prospect.full_name)}`}
+        onClick={(event) => event.preventDefault()}
+      >
+        Enrich
+      </Button>
+    </Tooltip>
+  );
+}
+
+export const PEOPLE_COLUMNS = [
+  person.display({
+    id: 'select',
+    size: 40,
+    header: ({ table }) => (
+      <Checkbox
+        aria-label="Select all prospects on this page"
+        size="xs"
+        checked={table.getIsAllRowsSelected()}
+        indeterminate={table.getIsSomeRowsSelected()}
+        onChange={table.getToggleAllRowsSelectedHandler()}
+      />
+    ),
+    cell: ({ row }) => (
+      <Checkbox
+        aria-label={`Select ${display(row.original.full_name)}`}
+        size="xs"
+        checked={row.getIsSelected()}
+        onChange={row.getToggleSelectedHandler()}
+      />
+    ),
+  }),
+  person.accessor('full_name', {
+    header: 'Name',
+    cell: ({ row: { original: p } }) => (
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+          {display(p.full_name)}
+        </Text>
+        {p.linkedin_url && (
+          <ActionIcon
+            component="a"
+            href={externalUrl(p.linkedin_url)}
+            target="_blank"
+            rel="noreferrer"
+            size="sm"
+            variant="subtle"
+            color="blue"
+            aria-label={`LinkedIn profile of ${display(p.full_name)}`}
+          >
+            <IconBrandLinkedin size={16} />
+          </ActionIcon>
+        )}
+      </Group>
+    ),
+  }),
+  person.accessor('job_title', { header: 'Title', cell: ({ getValue }) => <Text size="sm">{display(getValue())}</Text> }),
+  person.accessor('job_company_name', {
+    header: 'Company',
+    cell: ({ row: { original: p } }) => (
+      <div>
+        <Text size="sm">{display(p.job_company_name)}</Text>
+        <Website url={p.job_company_website} />
+      </div>
+    ),
+  }),
+  person.accessor('location_name', { header: 'Location', cell: ({ getValue }) => <Text size="sm">{display(getValue())}</Text> }),
+  person.accessor('industry', { header: 'Industry', cell: ({ getValue }) => <Text size="sm">{display(getValue())}</Text> }),
+  person.display({ id: 'contact', header: 'Contact', cell: ({ row }) => <ContactChannels prospect={row.original} /> }),
+  person.display({ id: 'enrich', header: () => <VisuallyHidden>Actions</VisuallyHidden>, cell: ({ row }) => <EnrichButton prospect={row.original} /> }),
+];
+
+const company = createColumnHelper<CompanyRow>();
+
+/** Spec §2: exactly these five columns. */
+export const COMPANY_COLUMNS = [
+  company.accessor('name', {
+    header: 'Name',
+    cell: ({ row: { original: c } }) => (
+      <div>
+        <Text size="sm" fw={600}>
+          {display(c.name)}
+        </Text>
+        <Website url={c.domain} />
+      </div>
+    ),
+  }),
+  company.accessor('industry', { header: 'Industry', cell: ({ getValue }) => <Text size="sm">{display(getValue())}</Text> }),
+  company.display({
+    id: 'revenue',
+    header: 'Revenue Range',
+    cell: ({ row: { original: c } }) => (
+      <Text size="sm">{revenueRange(c.estimatedRevenueLowerBoundUSD, c.estimatedRevenueHigherBoundUSD)}</Text>
+    ),
+  }),
+  company.accessor('headQuartersCountry', { header: 'Country', cell: ({ getValue }) => <Text size="sm">{display(getValue())}</Text> }),
+  company.accessor('linkedInHeadCount', { header: 'Headcount', cell: ({ getValue }) => <Text size="sm">{count(getValue())}</Text> }),
+];
