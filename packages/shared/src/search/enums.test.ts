@@ -120,6 +120,13 @@ describe('toLabel', () => {
     expect(toLabel('united states')).toBe('United States');
   });
 
+  it('spells abbreviations as such, even before a comma', () => {
+    expect(toLabel('vp, logistics')).toBe('VP, Logistics');
+    expect(toLabel('vice president of it')).toBe('Vice President of IT');
+    expect(toLabel('senior hr coordinator')).toBe('Senior HR Coordinator');
+    expect(toLabel('harris & williams llp')).toBe('Harris & Williams LLP');
+  });
+
   it('turns underscores into spaces when the value is a PDL role', () => {
     expect(toLabel('human_resources')).toBe('Human Resources');
   });

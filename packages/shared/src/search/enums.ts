@@ -194,6 +194,15 @@ export type Degree = (typeof DEGREES)[number];
 const LABEL_WORDS: Readonly<Record<string, string>> = {
   cxo: 'CXO',
   vp: 'VP',
+  svp: 'SVP',
+  evp: 'EVP',
+  it: 'IT',
+  hr: 'HR',
+  qa: 'QA',
+  ui: 'UI',
+  ux: 'UX',
+  llc: 'LLC',
+  llp: 'LLP',
   devops: 'DevOps',
   "d'ivoire": "d'Ivoire",
 };
@@ -211,8 +220,10 @@ export function toLabel(value: string): string {
     .trim()
     .split(/\s+/)
     .map((word, index) => {
-      const special = LABEL_WORDS[word];
-      if (special) return special;
+      // 'vp,' is still 'vp': trailing punctuation does not hide a special word.
+      const [, core = word, tail = ''] = /^(.*?)([,.;:]*)$/.exec(word) ?? [];
+      const special = LABEL_WORDS[core];
+      if (special) return special + tail;
       if (index > 0 && LOWERCASE_WORDS.has(word)) return word;
       return capitalizeParts(word);
     })

@@ -248,6 +248,9 @@ const prospect = {
   lastPhoneEnrichment: null,
   isCustom: false,
   savedProfile: false,
+  hasWorkEmail: true,
+  hasPersonalEmails: false,
+  hasMobilePhone: false,
 };
 
 describe('SearchResponse', () => {
