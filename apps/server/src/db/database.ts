@@ -38,12 +38,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  let closed = false;
+  // An idle connection that the server drops (restart, failover) must not crash the process;
+  // the pool replaces it on the next checkout.
+  pool.on('error', (error) => {
+    if (!closed) console.error('[db] idle connection lost:', error.message);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     kind: 'postgres',
     executeSql: (text, values) => pool.query(text, values as any[]),
-    close: () => db.destroy(),
+    close: async () => {
+      closed = true;
+      await db.destroy();
+    },
   };
 }
 
