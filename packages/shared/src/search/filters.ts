@@ -462,6 +462,20 @@ export const SearchResponse = z.object({
 });
 export type SearchResponse = z.infer<typeof SearchResponse>;
 
+/** `POST /search/companies`: the same paging as people, with Company rows. */
+export const CompanySearchResponse = z.object({
+  data: z.object({
+    response: z.object({
+      data: z.array(CompanyRow),
+      total: z.number().int().nonnegative(),
+      total_is_lower_bound: z.boolean(),
+      scroll_token: z.string().nullable(),
+      appliedFilters: SearchFilters,
+    }),
+  }),
+});
+export type CompanySearchResponse = z.infer<typeof CompanySearchResponse>;
+
 export const SAVED_SEARCH_TITLE_MAX = 120;
 
 /** `POST /search/save`. */

@@ -2,34 +2,20 @@ import {
   AutocompleteParams,
   AutocompleteQuery,
   AutocompleteResponse,
-  CompanyRow,
+  CompanySearchResponse,
   ErrorBody,
   SavedSearchListResponse,
   SaveSearchBody,
   SaveSearchResponse,
-  SearchFilters,
   SearchRequest,
   SearchResponse,
 } from '@leadline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
 import { autocomplete, listSavedSearches, saveSearch, searchCompanies, searchPeople } from './search.service.js';
 
 const tags = ['search'];
-
-const CompanySearchResponse = z.object({
-  data: z.object({
-    response: z.object({
-      data: z.array(CompanyRow),
-      total: z.number(),
-      total_is_lower_bound: z.boolean(),
-      scroll_token: z.string().nullable(),
-      appliedFilters: SearchFilters,
-    }),
-  }),
-});
 
 export const searchRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
   app.post(

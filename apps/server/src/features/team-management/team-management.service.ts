@@ -1,11 +1,12 @@
-import { AppError, MESSAGES, notFound, type InvitationActionBody, type InvitationDto, type TeamMemberDto } from '@leadline/shared';
+import { AppError, MESSAGES, notFound, type InvitationActionBody, type InvitationDto, type InviteMember, type TeamMemberDto } from '@leadline/shared';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../http/policy.js';
 import { emailDomain } from '../../lib/sql.js';
 import * as repo from './team-management.repository.js';
 
-type ParsedInvite = { name: string; email: string; role: 'ADMIN' | 'MEMBER' };
+type ParsedInvite = z.output<typeof InviteMember>;
 
 export function presentMember(row: repo.MemberRow): TeamMemberDto {
   return {
