@@ -1,7 +1,8 @@
+import { COMPANY_SIZES as SIZE_NAMES, REVENUE_BANDS as REVENUE_NAMES } from '@leadline/shared';
 import { describe, expect, it } from 'vitest';
 import { DEMO_REFERENCE_MONTH, generateDemoData } from './generator.js';
 import { PdlCompany, PdlPerson } from './pdl.js';
-import { COMPANY_SIZES, CONTINENTS, REVENUE_BANDS, type JobLevel } from './pdl-values.js';
+import { COMPANY_SIZES, POPULATED_CONTINENTS, REVENUE_BANDS, type JobLevel } from './pdl-values.js';
 
 const demo = generateDemoData({ people: 2000, seed: 7 });
 const companies = demo.companies;
@@ -107,7 +108,7 @@ describe('demo generator', () => {
   });
 
   it('spreads people over every inhabited continent, weighted toward the big markets', () => {
-    expect(new Set(people.map((p) => p.location_continent))).toEqual(new Set(CONTINENTS));
+    expect(new Set(people.map((p) => p.location_continent))).toEqual(new Set(POPULATED_CONTINENTS));
     const us = share((p) => p.location_country === 'united states');
     expect(us).toBeGreaterThan(0.2);
     expect(us).toBeLessThan(0.5);
@@ -127,5 +128,12 @@ describe('demo generator', () => {
     expect(people.some((p) => p.github_url && p.job_title_role === 'engineering')).toBe(true);
     const withGithub = people.filter((p) => p.github_url);
     expect(withGithub.filter((p) => ['engineering', 'research'].includes(p.job_title_role!)).length / withGithub.length).toBeGreaterThan(0.85);
+  });
+});
+
+describe('PDL band bounds', () => {
+  it('cover exactly the size and revenue bands the search filters offer', () => {
+    expect(COMPANY_SIZES.map((s) => s.band)).toEqual([...SIZE_NAMES]);
+    expect(REVENUE_BANDS.map((r) => r.band)).toEqual([...REVENUE_NAMES]);
   });
 });

@@ -1,14 +1,14 @@
 /**
- * People Data Labs' canonical values that the mapping, the loader and the demo generator agree
- * on (docs.peopledatalabs.com: company sizes, inferred revenue ranges, job title levels).
+ * The numeric bounds of People Data Labs' company size and revenue bands, which the mapping and
+ * the demo generator need; the band names themselves are the shared enumerations
+ * (a test checks that both lists agree).
  */
+import { CONTINENTS } from '@leadline/shared';
 
-export const JOB_LEVELS = ['cxo', 'director', 'entry', 'manager', 'owner', 'partner', 'senior', 'training', 'unpaid', 'vp'] as const;
-export type JobLevel = (typeof JOB_LEVELS)[number];
+export type { JobLevel } from '@leadline/shared';
 
-export const CONTINENTS = ['africa', 'asia', 'europe', 'north america', 'oceania', 'south america'] as const;
-
-export const COMPANY_TYPES = ['educational', 'government', 'nonprofit', 'private', 'public'] as const;
+/** Continents where people live (the shared list also has PDL's 'antarctica'). */
+export const POPULATED_CONTINENTS = CONTINENTS.filter((c) => c !== 'antarctica');
 
 /** `max` is null for the open-ended top band. */
 export const COMPANY_SIZES = [
