@@ -1,31 +1,17 @@
 import { SAVED_SEARCH_DUPLICATE, SEARCH_MESSAGES } from '@leadline/shared';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, newUser } from './support/app.js';
-import { useE2E } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { expectToast } from './support/app.js';
 import {
-  SEARCH_PEOPLE,
   appliedBadge,
   chooseOption,
   columnTexts,
   filterSidebar,
-  openSearch,
-  signedUpSession,
+  useSearchScreen,
 } from './support/search.js';
 
 describe('prospect search: saved searches and autocomplete', () => {
-  const e2e = useE2E({ people: SEARCH_PEOPLE });
-  let inSession: (page: Page) => Promise<Page>;
-
-  beforeAll(async () => {
-    inSession = await signedUpSession(await e2e.newPage(), newUser());
-  });
-
-  async function searchScreen(): Promise<Page> {
-    const page = await inSession(await e2e.newPage());
-    await openSearch(page);
-    return page;
-  }
+  const { searchScreen } = useSearchScreen();
 
   async function saveSearchAs(page: Page, name: string) {
     await page.getByRole('button', { name: 'Save search' }).click();

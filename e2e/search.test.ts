@@ -1,35 +1,20 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { newUser } from './support/app.js';
-import { useE2E } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
 import {
-  SEARCH_PEOPLE,
   chooseOption,
   columnHeaders,
   columnTexts,
   filterSidebar,
-  openSearch,
   resultsTable,
   showResults,
-  signedUpSession,
+  useSearchScreen,
 } from './support/search.js';
 
 describe('prospect search: filters, results and paging', () => {
-  const e2e = useE2E({ people: SEARCH_PEOPLE });
-  let inSession: (page: Page) => Promise<Page>;
-
-  beforeAll(async () => {
-    inSession = await signedUpSession(await e2e.newPage(), newUser());
-  });
-
-  async function searchScreen(): Promise<Page> {
-    const page = await inSession(await e2e.newPage());
-    await openSearch(page);
-    return page;
-  }
+  const { signedInPage, searchScreen } = useSearchScreen();
 
   it('opens from the sidebar with people in the United States, and finds filters by name', async () => {
-    const page = await inSession(await e2e.newPage());
+    const page = await signedInPage();
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Prospect Search' }).click();
     await resultsTable(page).locator('tbody tr').nth(1).waitFor();

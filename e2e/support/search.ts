@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
-import { signUp, type NewUser } from './app.js';
+import { beforeAll } from 'vitest';
+import { newUser, signUp, type NewUser } from './app.js';
+import { useE2E } from './harness.js';
 
 /** Demo people the search tests load: enough for several pages and every filter. */
 export const SEARCH_PEOPLE = 3000;
@@ -65,3 +67,23 @@ export function appliedBadge(page: Page) {
 export async function showResults(page: Page, view: 'People' | 'Companies') {
   await page.locator('label').filter({ hasText: new RegExp(`^${view}$`) }).click();
 }
+
+/**
+ * For one test file: a server with the demo people and one signed-up user; each test takes a
+ * fresh signed-in page, or one already on the search screen.
+ */
+export function useSearchScreen() {
+  const e2e = useE2E({ people: SEARCH_PEOPLE });
+  let inSession: (page: Page) => Promise<Page>;
+  beforeAll(async () => {
+    inSession = await signedUpSession(await e2e.newPage(), newUser());
+  });
+  const signedInPage = async () => inSession(await e2e.newPage());
+  const searchScreen = async () => {
+    const page = await signedInPage();
+    await openSearch(page);
+    return page;
+  };
+  return { signedInPage, searchScreen };
+}
+
