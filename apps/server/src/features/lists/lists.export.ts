@@ -1,0 +1,72 @@
+import { PROSPECT_FILE_HEADERS } from '@leadline/shared';
+import type { Kysely } from 'kysely';
+import type { Readable } from 'node:stream';
+import type { DB } from '../../db/schema.js';
+import type { Contact } from '../../db/schema-lists.js';
+import { createCsvStream } from '../../lib/files/index.js';
+import type { Actor } from '../../http/policy.js';
+import * as repo from './lists.repository.js';
+import { requireList } from './lists.service.js';
+
+const BATCH = 5_000;
+
+/** Downloads write the upload's headers first (so a download re-imports as it is), then the rest. */
+export const CONTACT_EXPORT_HEADERS = [...PROSPECT_FILE_HEADERS, 'First Name', 'Last Name', 'State', 'Industry', 'Other Emails', 'Other Phones'];
+const COMPANY_EXPORT_HEADERS = ['Company Names', 'Domain', 'Industry', 'Headquarters Country', 'Employees', 'Revenue From (USD)', 'Revenue To (USD)'];
+
+const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+export function contactCells(c: Contact): string[] {
+  return [
+    text(c.full_name), text(c.job_title), text(c.level), text(c.department), text(c.company_name), text(c.primary_email),
+    text(c.primary_phone), text(c.company_domain), text(c.country), text(c.city), text(c.linkedin_url),
+    text(c.first_name), text(c.last_name), text(c.state), text(c.industry),
+    c.emails.filter((e) => e.email !== c.primary_email).map((e) => e.email).join('; '),
+    c.phones.filter((p) => p.phoneNumber !== c.primary_phone).map((p) => p.phoneNumber).join('; '),
+  ];
+}
+
+/** A file name a browser will accept: the list name without path or control characters. */
+export const csvFileName = (name: string) => `${name.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim().slice(0, 100) || 'list'}.csv`;
+
+async function* contactBatches(db: Kysely<DB>, listId: string) {
+  let after: string | null = null;
+  for (;;) {
+    const rows = await repo.listContactsAfter(db, listId, after, BATCH);
+    if (rows.length === 0) return;
+    yield rows.map(contactCells);
+    after = rows.at(-1)!.id;
+  }
+}
+
+async function* companyBatches(db: Kysely<DB>, listId: string) {
+  let after: string | null = null;
+  for (;;) {
+    const rows = await repo.listCompaniesAfter(db, listId, after, BATCH);
+    if (rows.length === 0) return;
+    yield rows.map((c) => [c.name, text(c.domain), text(c.industry), text(c.headquarters_country), text(c.employee_count), text(c.revenue_lower_usd), text(c.revenue_upper_usd)]);
+    after = rows.at(-1)!.id;
+  }
+}
+
+/** `GET /api/v1/lists/download/{listId}`: the whole list as a streamed CSV. */
+export async function downloadList(db: Kysely<DB>, actor: Actor, listId: string): Promise<{ fileName: string; body: Readable }> {
+  const list = await requireList(db, actor, listId);
+  const body =
+    list.entity_type === 'companyList'
+      ? createCsvStream(COMPANY_EXPORT_HEADERS, companyBatches(db, listId))
+      : createCsvStream(CONTACT_EXPORT_HEADERS, contactBatches(db, listId));
+  return { fileName: csvFileName(list.name), body };
+}
+
+/** `POST /api/v1/contacts/download`: chosen contacts of the team as CSV. */
+export async function downloadContacts(db: Kysely<DB>, actor: Actor, body: { listName: string; contacts: string[]; customContacts: string[] }) {
+  const ids = [...new Set([...body.contacts, ...body.customContacts])];
+  async function* batches() {
+    for (let i = 0; i < ids.length; i += BATCH) {
+      const rows = await repo.findContacts(db, actor.teamId, ids.slice(i, i + BATCH));
+      yield rows.map(contactCells);
+    }
+  }
+  return { fileName: csvFileName(body.listName), body: createCsvStream(CONTACT_EXPORT_HEADERS, batches()) };
+}

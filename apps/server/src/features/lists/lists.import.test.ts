@@ -1,0 +1,224 @@
+import { LISTS_MESSAGES, type ListContactDto } from '@leadline/shared';
+import type { InjectOptions } from 'fastify';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FileType } from '../../db/schema-lists.js';
+import { summarizeTable } from '../../lib/files/index.js';
+import { createOwner, type TestUser } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { ProgressTracker } from '../jobs/jobs.service.js';
+import { loadPeople } from '../people-data/loader.js';
+import { mapPerson, PdlPerson } from '../people-data/pdl.js';
+import { importFileIntoList } from './lists.import.js';
+import * as repo from './lists.repository.js';
+
+let t: TestApp;
+let owner: TestUser;
+const dir = path.join(os.tmpdir(), `leadline-lists-import-${process.pid}`);
+
+const call = (options: InjectOptions, user: TestUser = owner) =>
+  t.app.inject({ ...options, headers: { ...(options.headers ?? {}), cookie: user.cookie } });
+
+const until = async (check: () => Promise<boolean>, timeoutMs = 20_000) => {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+/** Puts a file where uploads go and records it as the upload route does (summary included). */
+async function upload(name: string, content: string | Buffer, user: TestUser = owner) {
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${Date.now()}-${Math.random()}-${name}`);
+  await writeFile(file, content);
+  const type = name.split('.').pop() as FileType;
+  const summary = await summarizeTable(file, type);
+  const row = await t.ctx.db
+    .insertInto('uploads')
+    .values({
+      team_id: user.teamId,
+      user_id: user.userId,
+      file_name: name,
+      file_type: type,
+      size_bytes: Buffer.byteLength(content),
+      path: file,
+      headers: JSON.stringify(summary.headers),
+      row_count: summary.rowCount,
+      blank_counts: JSON.stringify(summary.blankCounts),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function importInto(fileId: string, target: { listTitle?: string; existingListId?: string }, useRawFileData = true) {
+  const response = await call({ method: 'POST', url: '/api/v1/prospects/upload-to-list', payload: { attachedFileInfo: { _id: fileId }, useRawFileData, ...target } });
+  expect(response.statusCode, response.body).toBe(202);
+  const { list, jobId } = response.json().data;
+  await until(async () => ['completed', 'failed'].includes((await new ProgressTracker(t.ctx.db, jobId).current()).state));
+  return { list, jobId, progress: await new ProgressTracker(t.ctx.db, jobId).current() };
+}
+
+async function listContacts(listId: string): Promise<ListContactDto[]> {
+  const response = await call({ method: 'POST', url: `/api/v1/lists/${listId}`, payload: { sortBy: 'name', sortOrder: 'asc', limit: 100 } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.contacts;
+}
+
+const HEADER = 'Full Name,Job Title,Job Level,Department,Company,Email,Phone,Company Domain,Country,City,LinkedIn URL';
+
+beforeAll(async () => {
+  t = await createTestApp({ work: true });
+  owner = await createOwner(t.ctx.db);
+  await loadPeople(t.ctx.db, [
+    mapPerson(PdlPerson.parse({ id: 'ann', full_name: 'ann lee', job_title: 'vp of sales', job_title_levels: ['vp'], job_title_role: 'sales', job_company_name: 'acme', job_company_website: 'acme.com', job_company_industry: 'computer software', location_country: 'united states', location_locality: 'austin', linkedin_url: 'linkedin.com/in/ann-lee' })),
+    mapPerson(PdlPerson.parse({ id: 'bob', full_name: 'bob stone', job_title: 'cto', job_company_name: 'initech', job_company_website: 'initech.com', location_country: 'germany' })),
+  ]);
+});
+afterAll(() => t.close());
+
+describe('upload to list', () => {
+  it('imports every accepted header into a new list, skipping empty lines and keeping values as written', async () => {
+    const csv = `\uFEFF${HEADER},Favourite Colour\r\n` +
+      'Jane Roe,Head of Growth,director,marketing,Roe & Co,jane@roe.co,+1 555 0101,roe.co,United States,Boston,https://www.linkedin.com/in/jane-roe/,blue\r\n' +
+      '\r\n,,,,,,,,,,,\r\n'.replace(',,,,,,,,,,,\r\n', '') +
+      '"Ng, Alex","Sales ""Ninja""",,,,,,,,,,\r\n' +
+      "'=Formula Man,,,,,,,,,,,\r\n";
+    const fileId = await upload('people.csv', csv);
+    const { list, progress } = await importInto(fileId, { listTitle: 'Imported' });
+    expect(list.completionStatus).toBe('processing');
+    expect(progress).toMatchObject({ state: 'completed', done: 3, total: 3 });
+    const rows = await listContacts(list._id);
+    expect(rows.map((r) => r.fullName)).toEqual(['=Formula Man', 'Jane Roe', 'Ng, Alex']);
+    expect(rows[1]).toMatchObject({
+      firstName: 'Jane',
+      lastName: 'Roe',
+      jobTitle: 'Head of Growth',
+      level: 'director',
+      department: 'marketing',
+      company: { name: 'Roe & Co', domain: 'roe.co' },
+      emails: [{ email: 'jane@roe.co', status: 'unknown' }],
+      primaryEmail: 'jane@roe.co',
+      phones: [{ phoneNumber: '+1 555 0101', status: 'other' }],
+      primaryPhone: '+1 555 0101',
+      address: { city: 'Boston', country: 'United States' },
+      linkedIn: 'https://www.linkedin.com/in/jane-roe/',
+      isCustom: true,
+    });
+    expect(rows[2]!.jobTitle).toBe('Sales "Ninja"');
+    const after = await call({ method: 'POST', url: `/api/v1/lists/${list._id}`, payload: {} });
+    expect(after.json().data.list).toMatchObject({ completionStatus: 'complete', contacts: 3, totalWithProfessionalEmail: 1, totalWithLinkedin: 1 });
+  });
+
+  it('fills blank fields from the people database only when asked, never replacing a value', async () => {
+    const csv = `${HEADER}\nAnn Lee,,,,,,,,,,linkedin.com/in/ann-lee\nBob Stone,Founder,,,Initech,,,,,,\n`;
+    const fileId = await upload('fill.csv', csv);
+    const raw = await listContacts((await importInto(fileId, { listTitle: 'Raw' }, true)).list._id);
+    expect(raw.map((r) => r.jobTitle)).toEqual([null, 'Founder']);
+
+    const filled = await listContacts((await importInto(fileId, { listTitle: 'Filled' }, false)).list._id);
+    expect(filled[0]).toMatchObject({ jobTitle: 'vp of sales', level: 'vp', department: 'sales', company: { name: 'Acme', domain: 'acme.com' }, industry: 'computer software', address: { city: 'Austin', country: 'United States' }, emails: [] });
+    expect(filled[1]).toMatchObject({ jobTitle: 'Founder', company: { name: 'Initech', domain: 'initech.com' }, address: { country: 'Germany' } });
+  });
+
+  it('adds to an existing list and answers the three file checks before writing anything', async () => {
+    const existing = (await call({ method: 'POST', url: '/api/v1/lists', payload: { name: 'Existing' } })).json().data;
+    const listsBefore = await t.ctx.db.selectFrom('lists').select('id').where('team_id', '=', owner.teamId).execute();
+    const cases: Array<[string, string]> = [
+      ['', LISTS_MESSAGES.fileEmpty],
+      [`${HEADER}\n`, LISTS_MESSAGES.fileEmpty],
+      ['Name,Email\nJane,j@x.co\n', LISTS_MESSAGES.fullNameColumnMissing],
+      [`${HEADER}\nJane,,,,,,,,,,\n,Cook,,,,,,,,,\n`, LISTS_MESSAGES.fullNameValueMissing],
+    ];
+    for (const [csv, message] of cases) {
+      const fileId = await upload('bad.csv', csv);
+      for (const target of [{ listTitle: 'Never made' }, { existingListId: existing._id }]) {
+        const response = await call({ method: 'POST', url: '/api/v1/prospects/upload-to-list', payload: { attachedFileInfo: { _id: fileId }, ...target } });
+        expect(response.statusCode, csv).toBe(400);
+        expect(response.json().error.message).toBe(message);
+      }
+    }
+    const noList = await call({ method: 'POST', url: '/api/v1/prospects/upload-to-list', payload: { attachedFileInfo: { _id: await upload('ok.csv', `${HEADER}\nJane,,,,,,,,,,\n`) } } });
+    expect(noList.statusCode).toBe(400);
+    expect(noList.json().error).toMatchObject({ field: 'existingListId', message: `existingListId: ${LISTS_MESSAGES.listRequired}` });
+    expect(await t.ctx.db.selectFrom('lists').select('id').where('team_id', '=', owner.teamId).execute()).toHaveLength(listsBefore.length);
+
+    const fileId = await upload('two.csv', `${HEADER}\nJane Doe,,,,,,,,,,\nJohn Doe,,,,,,,,,,\n`);
+    const { list } = await importInto(fileId, { existingListId: existing._id });
+    expect(list._id).toBe(existing._id);
+    expect((await listContacts(existing._id)).map((r) => r.fullName)).toEqual(['Jane Doe', 'John Doe']);
+  });
+
+  it("refuses another team's file and list", async () => {
+    const other = await createOwner(t.ctx.db);
+    const theirFile = await upload('theirs.csv', `${HEADER}\nJane,,,,,,,,,,\n`, other);
+    const response = await call({ method: 'POST', url: '/api/v1/prospects/upload-to-list', payload: { attachedFileInfo: { _id: theirFile }, listTitle: 'Mine' } });
+    expect(response.statusCode).toBe(404);
+    const theirList = (await call({ method: 'POST', url: '/api/v1/lists', payload: { name: 'Theirs' } }, other)).json().data;
+    const mine = await upload('mine.csv', `${HEADER}\nJane,,,,,,,,,,\n`);
+    const intoTheirs = await call({ method: 'POST', url: '/api/v1/prospects/upload-to-list', payload: { attachedFileInfo: { _id: mine }, existingListId: theirList._id } });
+    expect(intoTheirs.statusCode).toBe(404);
+  });
+
+  it('resumes after a crash without inserting any row twice', async () => {
+    const lines = Array.from({ length: 12_345 }, (_, i) => `Person ${i},,,,,p${i}@x.co,,,,,`);
+    const fileId = await upload('big.csv', `${HEADER}\n${lines.join('\n')}\n`);
+    const list = await repo.insertList(t.ctx.db, { teamId: owner.teamId, name: 'Crashy', entityType: 'contactList', createdBy: owner.userId, processing: true });
+    const tracker = await ProgressTracker.create(t.ctx.db, { teamId: owner.teamId, userId: owner.userId, kind: 'lists.import-prospects' });
+    const payload = { progressId: tracker.id, teamId: owner.teamId, uploadId: fileId, listId: list.id, useRawFileData: true };
+
+    // The process dies right after the first batch committed (before progress was recorded).
+    const crashing = new ProgressTracker(t.ctx.db, tracker.id);
+    crashing.advance = async () => {
+      throw new Error('killed');
+    };
+    await expect(importFileIntoList(t.ctx, payload, crashing)).rejects.toThrow('killed');
+    expect(await repo.countImported(t.ctx.db, tracker.id)).toBe(5_000);
+
+    await importFileIntoList(t.ctx, payload, tracker);
+    await importFileIntoList(t.ctx, payload, tracker); // a duplicate delivery changes nothing
+    expect(await repo.countImported(t.ctx.db, tracker.id)).toBe(12_345);
+    const stored = await repo.findList(t.ctx.db, owner.teamId, list.id);
+    expect(stored).toMatchObject({ contacts_count: 12_345, total_with_professional_email: 12_345, completion_status: 'complete' });
+    expect(await repo.findMiscountedLists(t.ctx.db, owner.teamId)).toEqual([]);
+  });
+
+  it('gives back the same values when a download is uploaded again', async () => {
+    const tricky = ['=SUM(A1)', '+1 (555) 0100', '-minus', '@at', '\ttab', 'quote "q"', 'comma, c', 'new\nline', 'ünïcødé ✓', "'apostrophe"];
+    const csv = `${HEADER}\n` + tricky.map((v, i) => [`Name ${i}`, v, '', '', v, '', v, '', '', '', ''].map((c) => `"${c.replace(/"/g, '""')}"`).join(',')).join('\n');
+    const first = await importInto(await upload('tricky.csv', csv), { listTitle: 'Tricky' });
+    const original = await listContacts(first.list._id);
+    expect(original.map((r) => r.jobTitle)).toEqual(tricky.map((v) => v.trim()));
+
+    const download = await call({ method: 'GET', url: `/api/v1/lists/download/${first.list._id}` });
+    expect(download.statusCode).toBe(200);
+    const again = await importInto(await upload('again.csv', download.rawPayload), { listTitle: 'Again' });
+    const reimported = await listContacts(again.list._id);
+    const fields = (r: ListContactDto) => [r.fullName, r.jobTitle, r.company.name, r.primaryPhone];
+    expect(reimported.map(fields)).toEqual(original.map(fields));
+  });
+});
+
+describe('company list upload', () => {
+  it('lower-cases, de-duplicates and matches names, and answers the spec messages', async () => {
+    await t.ctx.db.insertInto('companies').values([{ name: 'Acme' }, { name: 'Globex' }, { name: 'Initech' }]).execute();
+    const fileId = await upload('companies.csv', 'Company Names\nACME\nacme \nGlobex\nUnknown Corp\n\n');
+    const response = await call({ method: 'POST', url: '/api/v1/lists/companies/upload', payload: { attachedFileInfo: { _id: fileId }, listTitle: 'Targets' } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ added: 2, matched: 2, names: 3, list: { entityType: 'companyList', companies: 2 } });
+    expect(LISTS_MESSAGES.companiesAdded(2)).toBe('2 companies added successfully!');
+
+    for (const [csv, message] of [
+      ['', LISTS_MESSAGES.fileEmpty],
+      ['Companies\nAcme\n', LISTS_MESSAGES.companyColumnMissing],
+      ['Company Names,Other\n,x\n , y\n', LISTS_MESSAGES.companyNamesMissing],
+    ] as const) {
+      const bad = await call({ method: 'POST', url: '/api/v1/lists/companies/upload', payload: { attachedFileInfo: { _id: await upload('c.csv', csv) }, listTitle: 'Nope' } });
+      expect(bad.statusCode, csv).toBe(400);
+      expect(bad.json().error.message).toBe(message);
+    }
+  });
+});

@@ -1,0 +1,187 @@
+import {
+  AppError,
+  COMPANY_FILE_HEADER,
+  LISTS_MESSAGES,
+  type CompanyUploadBody,
+  type UploadToListBody,
+  PROSPECT_FILE_HEADERS, shortLinkedInUrl, type ProspectFileHeader } from '@leadline/shared';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Upload } from '../../db/schema-lists.js';
+import { readTableBatches, unescapeFormulaCell } from '../../lib/files/index.js';
+import type { AppContext } from '../../lib/context.js';
+import type { Actor } from '../../http/policy.js';
+import { ProgressTracker } from '../jobs/jobs.service.js';
+import { importProspectFile } from './lists.jobs.js';
+import * as repo from './lists.repository.js';
+
+const BATCH_ROWS = 5_000;
+
+const headerKey = (h: string) => h.trim().toLowerCase();
+
+/** Where each accepted header sits in the file (case and surrounding spaces ignored); -1 if absent. */
+export function mapProspectHeaders(headers: string[]): Record<ProspectFileHeader, number> {
+  const keys = headers.map(headerKey);
+  return Object.fromEntries(PROSPECT_FILE_HEADERS.map((h) => [h, keys.indexOf(headerKey(h))])) as Record<ProspectFileHeader, number>;
+}
+
+/**
+ * The three file checks of spec §5, answered from the summary the upload computed while it
+ * streamed the file, so nothing is read twice and nothing is written when one fails.
+ */
+export function validateProspectFile(upload: Pick<Upload, 'headers' | 'row_count' | 'blank_counts'>) {
+  if (upload.row_count === 0) throw new AppError('VALIDATION_FAILED', LISTS_MESSAGES.fileEmpty, { field: 'attachedFileInfo' });
+  const column = mapProspectHeaders(upload.headers)['Full Name'];
+  if (column < 0) throw new AppError('VALIDATION_FAILED', LISTS_MESSAGES.fullNameColumnMissing, { field: 'attachedFileInfo' });
+  if ((upload.blank_counts[column] ?? 0) > 0) throw new AppError('VALIDATION_FAILED', LISTS_MESSAGES.fullNameValueMissing, { field: 'attachedFileInfo' });
+}
+
+/** The company upload's checks: not empty, a 'Company Names' column, at least one name. */
+export function validateCompanyFile(upload: Pick<Upload, 'headers' | 'row_count' | 'blank_counts'>) {
+  if (upload.row_count === 0) throw new AppError('VALIDATION_FAILED', LISTS_MESSAGES.fileEmpty, { field: 'attachedFileInfo' });
+  const column = upload.headers.map(headerKey).indexOf(headerKey(COMPANY_FILE_HEADER));
+  if (column < 0) throw new AppError('VALIDATION_FAILED', LISTS_MESSAGES.companyColumnMissing, { field: 'attachedFileInfo' });
+  if ((upload.blank_counts[column] ?? 0) >= upload.row_count) {
+    throw new AppError('VALIDATION_FAILED', LISTS_MESSAGES.companyNamesMissing, { field: 'attachedFileInfo' });
+  }
+  return column;
+}
+
+/** A cell as stored: formula escaping undone, surrounding spaces dropped, blank as null. */
+const cellValue = (raw: string | undefined) => {
+  const value = unescapeFormulaCell(raw ?? '').trim();
+  return value === '' ? null : value;
+};
+
+/** One parsed batch of file rows as the column arrays the batch insert takes. */
+export function toImportBatch(rows: string[][], firstRowNumber: number, columns: Record<ProspectFileHeader, number>): repo.ImportBatch {
+  const pick = (row: string[], header: ProspectFileHeader) => (columns[header] < 0 ? null : cellValue(row[columns[header]]));
+  const batch: repo.ImportBatch = {
+    row: [], fullName: [], jobTitle: [], level: [], department: [], company: [], email: [], phone: [],
+    domain: [], country: [], city: [], linkedin: [], linkedinKey: [],
+  };
+  rows.forEach((row, i) => {
+    const linkedin = pick(row, 'LinkedIn URL');
+    batch.row.push(firstRowNumber + i);
+    batch.fullName.push(pick(row, 'Full Name') ?? '');
+    batch.jobTitle.push(pick(row, 'Job Title'));
+    batch.level.push(pick(row, 'Job Level'));
+    batch.department.push(pick(row, 'Department'));
+    batch.company.push(pick(row, 'Company'));
+    batch.email.push(pick(row, 'Email'));
+    batch.phone.push(pick(row, 'Phone'));
+    batch.domain.push(pick(row, 'Company Domain'));
+    batch.country.push(pick(row, 'Country'));
+    batch.city.push(pick(row, 'City'));
+    batch.linkedin.push(linkedin);
+    batch.linkedinKey.push(linkedin ? shortLinkedInUrl(linkedin) : null);
+  });
+  return batch;
+}
+
+/**
+ * Streams the file into the list in batches. Each batch commits whole with its rows' numbers;
+ * after a crash or restart the retry skips the rows the database already has, and the unique
+ * (import, row) key turns any overlap into a no-op, so no contact is ever inserted twice.
+ */
+export async function importFileIntoList(
+  ctx: AppContext,
+  payload: { progressId: string; teamId: string; uploadId: string; listId: string; useRawFileData: boolean },
+  progress: ProgressTracker,
+) {
+  const upload = await findUpload(ctx.db, payload.teamId, payload.uploadId);
+  const columns = mapProspectHeaders(upload.headers);
+  const resumeAfter = await repo.lastImportedRow(ctx.db, payload.progressId);
+  await progress.start(upload.row_count);
+  let done = 0;
+  for await (const { rows, firstRowNumber } of readTableBatches(upload.path, upload.file_type, BATCH_ROWS)) {
+    done = firstRowNumber + rows.length - 1;
+    const pending = rows.filter((_, i) => firstRowNumber + i > resumeAfter);
+    if (pending.length === 0) continue;
+    const offset = rows.length - pending.length;
+    await repo.insertImportBatch(ctx.db, {
+      teamId: payload.teamId,
+      listId: payload.listId,
+      importId: payload.progressId,
+      fill: !payload.useRawFileData,
+      batch: toImportBatch(pending, firstRowNumber + offset, columns),
+    });
+    await progress.advance(done);
+  }
+  await repo.setListStatus(ctx.db, payload.listId, 'complete');
+  await progress.complete({ listId: payload.listId, imported: await repo.countImported(ctx.db, payload.progressId), rows: upload.row_count });
+}
+
+async function findUpload(db: Kysely<DB>, teamId: string, id: string) {
+  const upload = await db.selectFrom('uploads').selectAll().where('team_id', '=', teamId).where('id', '=', id).executeTakeFirst();
+  if (!upload) throw new AppError('NOT_FOUND', 'File not found.', { field: 'attachedFileInfo._id' });
+  return upload;
+}
+
+/** The distinct lower-cased company names of a file's 'Company Names' column. */
+export async function readCompanyNames(upload: Upload, column: number, max: number) {
+  const names = new Set<string>();
+  for await (const { rows } of readTableBatches(upload.path, upload.file_type, BATCH_ROWS)) {
+    for (const row of rows) {
+      const name = cellValue(row[column])?.toLowerCase();
+      if (name) names.add(name);
+      if (names.size > max) throw new AppError('VALIDATION_FAILED', `A company list upload takes at most ${max.toLocaleString('en-US')} names.`);
+    }
+  }
+  return [...names];
+}
+
+export { findUpload };
+
+/** An existing people list of the team, or a new one; a new one starts 'processing' when asked. */
+async function targetList(db: Kysely<DB>, actor: Actor, body: { listTitle?: string | undefined; existingListId?: string | undefined }, entityType: 'contactList' | 'companyList', processing: boolean) {
+  if (body.existingListId) {
+    const list = await repo.findList(db, actor.teamId, body.existingListId);
+    if (!list || list.entity_type !== entityType) throw new AppError('NOT_FOUND', 'List not found.', { field: 'existingListId' });
+    if (processing) await repo.setListStatus(db, list.id, 'processing');
+    return (await repo.findList(db, actor.teamId, list.id))!;
+  }
+  return repo.insertList(db, { teamId: actor.teamId, name: body.listTitle!, entityType, createdBy: actor.userId, processing });
+}
+
+/**
+ * `POST /api/v1/prospects/upload-to-list`: checks the file, marks the list as being populated
+ * and enqueues the import, all in one transaction (no list is touched when a check fails).
+ */
+export async function startProspectImport(ctx: AppContext, actor: Actor, body: UploadToListBody) {
+  const upload = await findUpload(ctx.db, actor.teamId, body.attachedFileInfo._id);
+  validateProspectFile(upload);
+  const { list, progressId } = await ctx.db.transaction().execute(async (trx) => {
+    const list = await targetList(trx, actor, body, 'contactList', true);
+    const progress = await ProgressTracker.create(trx, { teamId: actor.teamId, userId: actor.userId, kind: 'lists.import-prospects', total: upload.row_count });
+    await ctx.queue.send(
+      importProspectFile,
+      { progressId: progress.id, teamId: actor.teamId, uploadId: upload.id, listId: list.id, useRawFileData: body.useRawFileData },
+      { trx },
+    );
+    return { list, progressId: progress.id };
+  });
+  return { list, jobId: progressId };
+}
+
+/** Company names in a company list upload; beyond this the upload is refused. */
+export const MAX_COMPANY_NAMES = 100_000;
+const MATCH_CHUNK = 5_000;
+
+/** Company list upload: names lower-cased and de-duplicated, matched to the company database. */
+export async function uploadCompanies(ctx: AppContext, actor: Actor, body: CompanyUploadBody) {
+  const upload = await findUpload(ctx.db, actor.teamId, body.attachedFileInfo._id);
+  const column = validateCompanyFile(upload);
+  const names = await readCompanyNames(upload, column, MAX_COMPANY_NAMES);
+  return ctx.db.transaction().execute(async (trx) => {
+    const list = await targetList(trx, actor, body, 'companyList', false);
+    let added = 0;
+    let matched = 0;
+    for (let i = 0; i < names.length; i += MATCH_CHUNK) {
+      const ids = await repo.findCompanyIdsByNames(trx, names.slice(i, i + MATCH_CHUNK));
+      matched += ids.length;
+      added += await repo.addCompaniesToList(trx, list.id, ids);
+    }
+    return { list: (await repo.findList(trx, actor.teamId, list.id))!, added, matched, names: names.length };
+  });
+}

@@ -1,0 +1,522 @@
+import type { ListContentSortBy, ListsQuery, PageContext } from '@leadline/shared';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Contact, List, ListEntityType } from '../../db/schema-lists.js';
+import { escapeLike } from '../../lib/sql.js';
+
+/*
+ * The per-contact facts a list counts. Kept as SQL over a row alias so adds, removes and full
+ * recounts share one definition.
+ */
+const hasPersonalEmail = (c: string) => sql<boolean>`(${sql.ref(`${c}.emails`)} @> '[{"status":"personal"}]'::jsonb)`;
+const hasProfessionalEmail = (c: string) =>
+  sql<boolean>`jsonb_path_exists(${sql.ref(`${c}.emails`)}, '$[*] ? (@.status != "personal" && @.status != "invalid" && @.status != "do_not_mail")')`;
+const hasLinkedin = (c: string) => sql<boolean>`coalesce(${sql.ref(`${c}.linkedin_url`)}, '') <> ''`;
+const hasValidPhone = (c: string) => sql<boolean>`(${sql.ref(`${c}.phones`)} @> '[{"status":"valid"}]'::jsonb)`;
+
+/** count(*) and the four flag counts over rows aliased `c`, named as the list columns. */
+const flagCounts = (c: string) => sql`
+  count(*)::int as n,
+  (count(*) filter (where ${hasPersonalEmail(c)}))::int as personal,
+  (count(*) filter (where ${hasProfessionalEmail(c)}))::int as professional,
+  (count(*) filter (where ${hasLinkedin(c)}))::int as linkedin,
+  (count(*) filter (where ${hasValidPhone(c)}))::int as phone`;
+
+/** Adds (sign 1) or subtracts (sign -1) the counts of `delta` to a list, in the same statement. */
+const applyDelta = (listId: string, sign: 1 | -1) => sql`
+  update lists set
+    contacts_count = contacts_count + ${sign} * delta.n,
+    total_with_personal_email = total_with_personal_email + ${sign} * delta.personal,
+    total_with_professional_email = total_with_professional_email + ${sign} * delta.professional,
+    total_with_linkedin = total_with_linkedin + ${sign} * delta.linkedin,
+    total_with_valid_phone = total_with_valid_phone + ${sign} * delta.phone,
+    updated_at = now()
+  from delta where lists.id = ${listId}`;
+
+export async function insertList(
+  db: Kysely<DB>,
+  values: { teamId: string; name: string; entityType: ListEntityType; createdBy: string | null; isDynamic?: boolean; filters?: unknown; processing?: boolean },
+) {
+  return db
+    .insertInto('lists')
+    .values({
+      team_id: values.teamId,
+      name: values.name,
+      entity_type: values.entityType,
+      created_by: values.createdBy,
+      generated_by_system: values.createdBy === null,
+      is_dynamic: values.isDynamic ?? false,
+      filters: values.filters === undefined ? null : JSON.stringify(values.filters),
+      completion_status: values.processing ? 'processing' : 'complete',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findList(db: Kysely<DB>, teamId: string, id: string) {
+  return db.selectFrom('lists').selectAll().where('team_id', '=', teamId).where('id', '=', id).executeTakeFirst();
+}
+
+/** A non-system list of the team whose name matches, ignoring case and surrounding spaces. */
+export async function findListByName(db: Kysely<DB>, teamId: string, name: string, entityType: ListEntityType) {
+  return db
+    .selectFrom('lists')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('entity_type', '=', entityType)
+    .where('generated_by_system', '=', false)
+    .where(sql<boolean>`lower(btrim(name)) = ${name.trim().toLowerCase()}`)
+    .orderBy('created_at')
+    .executeTakeFirst();
+}
+
+export async function setListStatus(db: Kysely<DB>, id: string, status: List['completion_status']) {
+  await db.updateTable('lists').set({ completion_status: status, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function deleteList(db: Kysely<DB>, teamId: string, id: string) {
+  const row = await db.deleteFrom('lists').where('team_id', '=', teamId).where('id', '=', id).returning('id').executeTakeFirst();
+  return row !== undefined;
+}
+
+const LIST_SORT: Record<ListsQuery['sortBy'], RawBuilder<unknown>> = {
+  createdAt: sql`lists.created_at`,
+  updatedAt: sql`lists.updated_at`,
+  name: sql`lower(lists.name)`,
+  contacts: sql`(lists.contacts_count + lists.companies_count)`,
+  createdByName: sql`coalesce(users.name, '')`,
+};
+
+/** One page of the team's lists with its total, filtered and sorted as the lists table asks. */
+export async function pageLists(db: Kysely<DB>, teamId: string, q: ListsQuery) {
+  let query = db
+    .selectFrom('lists')
+    .leftJoin('users', 'users.id', 'lists.created_by')
+    .where('lists.team_id', '=', teamId);
+  if (!q.includeGeneratedBySystem) query = query.where('lists.generated_by_system', '=', false);
+  if (!q.includeDynamic) query = query.where('lists.is_dynamic', '=', false);
+  if (q.entityType) query = query.where('lists.entity_type', '=', q.entityType);
+  if (q.name) query = query.where('lists.name', 'ilike', `%${escapeLike(q.name)}%`);
+  if (q.createdBy === 'system') query = query.where('lists.generated_by_system', '=', true);
+  else if (q.createdBy) query = query.where('lists.created_by', '=', q.createdBy);
+  if (q.hasLinkedInContacts) query = query.where('lists.total_with_linkedin', '>', 0);
+  if (q.hasEmailContacts) query = query.where(sql<boolean>`lists.total_with_personal_email + lists.total_with_professional_email > 0`);
+
+  const [rows, total] = await Promise.all([
+    query
+      .selectAll('lists')
+      .select('users.name as creator_name')
+      .orderBy(LIST_SORT[q.sortBy], q.sortOrder)
+      .orderBy('lists.id', q.sortOrder)
+      .limit(q.limit)
+      .offset((q.pageNum - 1) * q.limit)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+export async function listCreators(db: Kysely<DB>, teamId: string) {
+  return db
+    .selectFrom('lists')
+    .innerJoin('users', 'users.id', 'lists.created_by')
+    .where('lists.team_id', '=', teamId)
+    .select(['users.id', 'users.name'])
+    .distinct()
+    .orderBy('users.name')
+    .execute();
+}
+
+export async function findCreatorName(db: Kysely<DB>, userId: string | null) {
+  if (!userId) return null;
+  const row = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
+  return row?.name ?? null;
+}
+
+/*
+ * Contacts: the team's copies. A people-database person becomes a contact with the profile
+ * mapping of spec §3 ("Data-provider style profile fields"); emails and phones stay empty until
+ * the person is enriched.
+ */
+
+/** Copies people into the team's contacts (once per person) and answers person id → contact id. */
+export async function ensurePersonContacts(db: Kysely<DB>, teamId: string, personIds: string[]) {
+  if (personIds.length === 0) return new Map<string, string>();
+  await sql`
+    insert into contacts (team_id, person_id, is_custom, full_name, first_name, last_name, job_title, level,
+      department, sub_department, company_name, company_domain, linkedin_url, industry, city, state, country)
+    select ${teamId}, p.id, false, initcap(p.full_name), initcap(p.first_name), initcap(p.last_name), p.job_title,
+      p.job_title_levels[1], p.job_title_role, p.job_title_sub_role, initcap(p.job_company_name), p.job_company_website,
+      p.linkedin_url, p.job_company_industry, initcap(p.location_locality), initcap(p.location_region), initcap(p.location_country)
+    from people p where p.id = any(${personIds}::uuid[])
+    on conflict (team_id, person_id) where person_id is not null do nothing`.execute(db);
+  const rows = await db
+    .selectFrom('contacts')
+    .select(['id', 'person_id'])
+    .where('team_id', '=', teamId)
+    .where('person_id', 'in', personIds)
+    .execute();
+  return new Map(rows.map((r) => [r.person_id!, r.id]));
+}
+
+export type CustomContactValues = {
+  fullName: string;
+  jobTitle?: string | undefined;
+  companyName?: string | undefined;
+  companyDomain?: string | undefined;
+  linkedIn?: string | undefined;
+  email?: string | undefined;
+  phone?: string | undefined;
+  city?: string | undefined;
+  country?: string | undefined;
+};
+
+export async function insertCustomContact(db: Kysely<DB>, teamId: string, v: CustomContactValues) {
+  const [first, ...rest] = v.fullName.split(/\s+/);
+  return db
+    .insertInto('contacts')
+    .values({
+      team_id: teamId,
+      is_custom: true,
+      full_name: v.fullName,
+      first_name: first ?? null,
+      last_name: rest.join(' ') || null,
+      job_title: v.jobTitle ?? null,
+      company_name: v.companyName ?? null,
+      company_domain: v.companyDomain ?? null,
+      linkedin_url: v.linkedIn ?? null,
+      emails: JSON.stringify(v.email ? [{ email: v.email, status: 'unknown' }] : []),
+      primary_email: v.email ?? null,
+      phones: JSON.stringify(v.phone ? [{ phoneNumber: v.phone, status: 'other' }] : []),
+      primary_phone: v.phone ?? null,
+      city: v.city ?? null,
+      country: v.country ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export async function findContacts(db: Kysely<DB>, teamId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('contacts').selectAll().where('team_id', '=', teamId).where('id', 'in', ids).execute();
+}
+
+/** Adds the team's contacts to a list; already present ones are skipped. Answers how many were added. */
+export async function addContactsToList(db: Kysely<DB>, teamId: string, listId: string, contactIds: string[], pageContext: PageContext | null) {
+  if (contactIds.length === 0) return 0;
+  const { rows } = await sql<{ n: number }>`
+    with added as (
+      insert into list_contacts (list_id, contact_id, page_context)
+      select ${listId}, c.id, ${pageContext} from contacts c where c.team_id = ${teamId} and c.id = any(${contactIds}::uuid[])
+      on conflict do nothing
+      returning contact_id
+    ), delta as (
+      select ${flagCounts('c')} from added join contacts c on c.id = added.contact_id
+    ), _ as (${applyDelta(listId, 1)})
+    select n from delta`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+export async function removeContactsFromList(db: Kysely<DB>, listId: string, contactIds: string[]) {
+  if (contactIds.length === 0) return 0;
+  const { rows } = await sql<{ n: number }>`
+    with removed as (
+      delete from list_contacts where list_id = ${listId} and contact_id = any(${contactIds}::uuid[])
+      returning contact_id
+    ), delta as (
+      select ${flagCounts('c')} from removed join contacts c on c.id = removed.contact_id
+    ), _ as (${applyDelta(listId, -1)})
+    select n from delta`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+/** Recounts lists from their rows: after a contact changes, and by the consistency check. */
+export async function recountLists(db: Kysely<DB>, listIds: string[]) {
+  if (listIds.length === 0) return;
+  await sql`
+    update lists set
+      contacts_count = coalesce(s.n, 0),
+      total_with_personal_email = coalesce(s.personal, 0),
+      total_with_professional_email = coalesce(s.professional, 0),
+      total_with_linkedin = coalesce(s.linkedin, 0),
+      total_with_valid_phone = coalesce(s.phone, 0),
+      companies_count = (select count(*)::int from list_companies lc where lc.list_id = lists.id)
+    from (select l.id, s.* from unnest(${listIds}::uuid[]) as l(id)
+          left join lateral (select ${flagCounts('c')} from list_contacts lc join contacts c on c.id = lc.contact_id where lc.list_id = l.id) s on true) s
+    where lists.id = s.id`.execute(db);
+}
+
+/** The stored counts next to counts recomputed from the rows, for lists whose two disagree. */
+export async function findMiscountedLists(db: Kysely<DB>, teamId?: string) {
+  const { rows } = await sql<{ id: string }>`
+    select l.id from lists l
+    left join lateral (select ${flagCounts('c')} from list_contacts lc join contacts c on c.id = lc.contact_id where lc.list_id = l.id) s on true
+    where (${teamId ?? null}::uuid is null or l.team_id = ${teamId ?? null})
+      and (l.contacts_count, l.total_with_personal_email, l.total_with_professional_email, l.total_with_linkedin, l.total_with_valid_phone,
+           l.companies_count)
+        is distinct from (s.n, s.personal, s.professional, s.linkedin, s.phone, (select count(*)::int from list_companies x where x.list_id = l.id))`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+export async function listIdsContaining(db: Kysely<DB>, contactIds: string[]) {
+  if (contactIds.length === 0) return [];
+  const rows = await db.selectFrom('list_contacts').select('list_id').distinct().where('contact_id', 'in', contactIds).execute();
+  return rows.map((r) => r.list_id);
+}
+
+const CONTENT_SORT: Record<ListContentSortBy, RawBuilder<unknown>> = {
+  addedAt: sql`lc.added_at`,
+  name: sql`lower(c.full_name)`,
+  jobTitle: sql`lower(c.job_title)`,
+  'company.name': sql`lower(c.company_name)`,
+  email: sql`lower(c.primary_email)`,
+  country: sql`lower(c.country)`,
+};
+
+/** One page of a people list, with the total of the (name-filtered) rows. */
+export async function pageListContacts(
+  db: Kysely<DB>,
+  listId: string,
+  q: { pageNum: number; limit: number; sortBy: ListContentSortBy; sortOrder: 'asc' | 'desc'; name?: string | undefined },
+) {
+  const nameFilter = q.name ? sql<boolean>`c.full_name ilike ${`%${escapeLike(q.name)}%`}` : sql<boolean>`true`;
+  const nulls = q.sortOrder === 'asc' ? sql`nulls last` : sql`nulls first`;
+  const [{ rows }, { rows: count }] = await Promise.all([
+    sql<Contact & { added_at: Date }>`
+      select c.*, lc.added_at from list_contacts lc join contacts c on c.id = lc.contact_id
+      where lc.list_id = ${listId} and ${nameFilter}
+      order by ${CONTENT_SORT[q.sortBy]} ${sql.raw(q.sortOrder)} ${nulls}, c.id
+      limit ${q.limit} offset ${(q.pageNum - 1) * q.limit}`.execute(db),
+    sql<{ n: number }>`
+      select count(*)::int as n from list_contacts lc join contacts c on c.id = lc.contact_id
+      where lc.list_id = ${listId} and ${nameFilter}`.execute(db),
+  ]);
+  return { rows, total: count[0]?.n ?? 0 };
+}
+
+export async function pageListCompanies(
+  db: Kysely<DB>,
+  listId: string,
+  q: { pageNum: number; limit: number; sortOrder: 'asc' | 'desc'; sortBy: ListContentSortBy; name?: string | undefined },
+) {
+  let query = db.selectFrom('list_companies as lc').innerJoin('companies as c', 'c.id', 'lc.company_id').where('lc.list_id', '=', listId);
+  if (q.name) query = query.where('c.name', 'ilike', `%${escapeLike(q.name)}%`);
+  const [rows, total] = await Promise.all([
+    query
+      .select(['c.id', 'c.name', 'c.domain', 'c.industry', 'c.revenue_lower_usd', 'c.revenue_upper_usd', 'c.headquarters_country', 'c.linkedin_employee_count', 'c.employee_count', 'lc.added_at'])
+      .orderBy(q.sortBy === 'addedAt' ? 'lc.added_at' : 'c.name', q.sortOrder)
+      .orderBy('c.id')
+      .limit(q.limit)
+      .offset((q.pageNum - 1) * q.limit)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** Adds companies (by id) to a company list; answers how many were new to it. */
+export async function addCompaniesToList(db: Kysely<DB>, listId: string, companyIds: string[]) {
+  if (companyIds.length === 0) return 0;
+  const { rows } = await sql<{ n: number }>`
+    with added as (
+      insert into list_companies (list_id, company_id)
+      select ${listId}, c.id from companies c where c.id = any(${companyIds}::uuid[])
+      on conflict do nothing returning company_id
+    ), delta as (select count(*)::int as n from added),
+    _ as (update lists set companies_count = companies_count + delta.n, updated_at = now() from delta where lists.id = ${listId})
+    select n from delta`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+export async function removeCompaniesFromList(db: Kysely<DB>, listId: string, companyIds: string[]) {
+  if (companyIds.length === 0) return 0;
+  const { rows } = await sql<{ n: number }>`
+    with removed as (delete from list_companies where list_id = ${listId} and company_id = any(${companyIds}::uuid[]) returning company_id),
+    delta as (select count(*)::int as n from removed),
+    _ as (update lists set companies_count = companies_count - delta.n, updated_at = now() from delta where lists.id = ${listId})
+    select n from delta`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+/** Company ids whose lower-cased name is one of `names`. */
+export async function findCompanyIdsByNames(db: Kysely<DB>, names: string[]) {
+  if (names.length === 0) return [];
+  const rows = await db
+    .selectFrom('companies')
+    .select('id')
+    .where(sql<boolean>`lower(name) = any(${names}::text[])`)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Keyset batches of a list's contacts, for streamed downloads. */
+export async function listContactsAfter(db: Kysely<DB>, listId: string, after: string | null, limit: number) {
+  return db
+    .selectFrom('list_contacts as lc')
+    .innerJoin('contacts as c', 'c.id', 'lc.contact_id')
+    .selectAll('c')
+    .where('lc.list_id', '=', listId)
+    .$if(after !== null, (q) => q.where('lc.contact_id', '>', after!))
+    .orderBy('lc.contact_id')
+    .limit(limit)
+    .execute();
+}
+
+export async function listCompaniesAfter(db: Kysely<DB>, listId: string, after: string | null, limit: number) {
+  return db
+    .selectFrom('list_companies as lc')
+    .innerJoin('companies as c', 'c.id', 'lc.company_id')
+    .select(['c.id', 'c.name', 'c.domain', 'c.industry', 'c.headquarters_country', 'c.employee_count', 'c.revenue_lower_usd', 'c.revenue_upper_usd'])
+    .where('lc.list_id', '=', listId)
+    .$if(after !== null, (q) => q.where('lc.company_id', '>', after!))
+    .orderBy('lc.company_id')
+    .limit(limit)
+    .execute();
+}
+
+export async function setPrimary(db: Kysely<DB>, teamId: string, contactId: string, values: { primary_email?: string; primary_phone?: string }) {
+  return db
+    .updateTable('contacts')
+    .set({ ...values, updated_at: new Date() })
+    .where('team_id', '=', teamId)
+    .where('id', '=', contactId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function findContact(db: Kysely<DB>, teamId: string, id: string) {
+  return db.selectFrom('contacts').selectAll().where('team_id', '=', teamId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Which of these people the team has already saved in one of its lists. */
+export async function findSavedPersonIds(db: Kysely<DB>, teamId: string, personIds: string[]) {
+  if (personIds.length === 0) return new Map<string, string>();
+  const rows = await db
+    .selectFrom('contacts as c')
+    .select(['c.person_id', 'c.id'])
+    .where('c.team_id', '=', teamId)
+    .where('c.person_id', 'in', personIds)
+    .where((eb) => eb.exists(eb.selectFrom('list_contacts as lc').select('lc.list_id').whereRef('lc.contact_id', '=', 'c.id')))
+    .execute();
+  return new Map(rows.map((r) => [r.person_id!, r.id]));
+}
+
+export async function setDynamicRefreshed(db: Kysely<DB>, listId: string, added: number) {
+  await db.updateTable('lists').set({ new_since_refresh: added, refreshed_at: new Date(), updated_at: new Date() }).where('id', '=', listId).execute();
+}
+
+export async function findDynamicListIds(db: Kysely<DB>) {
+  const rows = await db.selectFrom('lists').select('id').where('is_dynamic', '=', true).execute();
+  return rows.map((r) => r.id);
+}
+
+/** People matching `conditions` that the list does not hold yet, in id order. */
+export async function findNewMatches(db: Kysely<DB>, teamId: string, listId: string, conditions: RawBuilder<boolean>[], limit: number) {
+  const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+  const { rows } = await sql<{ id: string }>`
+    select people.id from people
+    where ${where}
+      and not exists (select 1 from contacts c join list_contacts lc on lc.contact_id = c.id
+                      where c.team_id = ${teamId} and c.person_id = people.id and lc.list_id = ${listId})
+    order by people.id limit ${limit}`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/** The import's rows as parallel column arrays (one SQL parameter per column). */
+export type ImportBatch = {
+  row: number[];
+  fullName: string[];
+  jobTitle: (string | null)[];
+  level: (string | null)[];
+  department: (string | null)[];
+  company: (string | null)[];
+  email: (string | null)[];
+  phone: (string | null)[];
+  domain: (string | null)[];
+  country: (string | null)[];
+  city: (string | null)[];
+  linkedin: (string | null)[];
+  /** The LinkedIn URL in the people database's short form, for matching. */
+  linkedinKey: (string | null)[];
+};
+
+/**
+ * Inserts one batch of an import as custom contacts and adds them to the list, in one
+ * statement: a batch lands whole or not at all, and (import id, row) is unique, so a retried
+ * batch inserts nothing twice. With `fill`, blank fields come from the matching person of the
+ * people database (by LinkedIn URL, else by full name and company); emails and phones never
+ * come from there (they are what enrichment sells).
+ */
+export async function insertImportBatch(
+  db: Kysely<DB>,
+  v: { teamId: string; listId: string; importId: string; fill: boolean; batch: ImportBatch },
+) {
+  const b = v.batch;
+  const { rows } = await sql<{ n: number }>`
+    with input as (
+      select * from unnest(${b.row}::int[], ${b.fullName}::text[], ${b.jobTitle}::text[], ${b.level}::text[], ${b.department}::text[],
+        ${b.company}::text[], ${b.email}::text[], ${b.phone}::text[], ${b.domain}::text[], ${b.country}::text[], ${b.city}::text[],
+        ${b.linkedin}::text[], ${b.linkedinKey}::text[])
+        as t(row_no, full_name, job_title, level, department, company, email, phone, domain, country, city, linkedin, linkedin_key)
+    ), filled as (
+      select i.row_no, i.full_name, i.email, i.phone,
+        coalesce(i.job_title, p.job_title) as job_title,
+        coalesce(i.level, p.job_title_levels[1]) as level,
+        coalesce(i.department, p.job_title_role) as department,
+        coalesce(i.company, initcap(p.job_company_name)) as company,
+        coalesce(i.domain, p.job_company_website) as domain,
+        coalesce(i.country, initcap(p.location_country)) as country,
+        coalesce(i.city, initcap(p.location_locality)) as city,
+        coalesce(i.linkedin, p.linkedin_url) as linkedin,
+        p.job_company_industry as industry
+      from input i
+      left join lateral (
+        select * from people where ${v.fill} and i.linkedin_key is not null and people.linkedin_url = i.linkedin_key limit 1
+      ) by_url on true
+      left join lateral (
+        select * from people where ${v.fill} and by_url.id is null and i.company is not null
+          and people.full_name = lower(i.full_name) and people.job_company_name = lower(i.company) limit 1
+      ) by_name on true
+      cross join lateral (select coalesce(by_url.id, by_name.id) as id, coalesce(by_url.job_title, by_name.job_title) as job_title,
+        coalesce(by_url.job_title_levels, by_name.job_title_levels) as job_title_levels,
+        coalesce(by_url.job_title_role, by_name.job_title_role) as job_title_role,
+        coalesce(by_url.job_company_name, by_name.job_company_name) as job_company_name,
+        coalesce(by_url.job_company_website, by_name.job_company_website) as job_company_website,
+        coalesce(by_url.location_country, by_name.location_country) as location_country,
+        coalesce(by_url.location_locality, by_name.location_locality) as location_locality,
+        coalesce(by_url.linkedin_url, by_name.linkedin_url) as linkedin_url,
+        coalesce(by_url.job_company_industry, by_name.job_company_industry) as job_company_industry) p
+    ), ins as (
+      insert into contacts (team_id, is_custom, source_import_id, source_row, full_name, first_name, last_name, job_title, level,
+        department, company_name, company_domain, linkedin_url, industry, city, country, emails, primary_email, phones, primary_phone)
+      select ${v.teamId}, true, ${v.importId}, row_no, full_name, split_part(full_name, ' ', 1),
+        nullif(regexp_replace(full_name, '^\\S+\\s*', ''), ''), job_title, level, department, company, domain, linkedin, industry, city, country,
+        case when email is null then '[]'::jsonb else jsonb_build_array(jsonb_build_object('email', email, 'status', 'unknown')) end, email,
+        case when phone is null then '[]'::jsonb else jsonb_build_array(jsonb_build_object('phoneNumber', phone, 'status', 'other')) end, phone
+      from filled
+      on conflict (source_import_id, source_row) where source_import_id is not null do nothing
+      returning id, emails, phones, linkedin_url
+    ), added as (
+      insert into list_contacts (list_id, contact_id, page_context) select ${v.listId}, id, 'lists' from ins
+      on conflict do nothing returning contact_id
+    ), delta as (
+      select ${flagCounts('c')} from added join ins c on c.id = added.contact_id
+    ), _ as (${applyDelta(v.listId, 1)})
+    select n from delta`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+/** The last row of an import already in the database: a retried import resumes after it. */
+export async function lastImportedRow(db: Kysely<DB>, importId: string) {
+  const row = await db
+    .selectFrom('contacts')
+    .select((eb) => eb.fn.max('source_row').as('last'))
+    .where('source_import_id', '=', importId)
+    .executeTakeFirst();
+  return row?.last ?? -1;
+}
+
+export async function countImported(db: Kysely<DB>, importId: string) {
+  const row = await db.selectFrom('contacts').select((eb) => eb.fn.countAll<number>().as('n')).where('source_import_id', '=', importId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,207 @@
+import {
+  AppError,
+  normalizeFilters,
+  notFound,
+  SearchFilters,
+  SYSTEM_CREATOR_NAME,
+  type CreateListBody,
+  type ListCompanyDto,
+  type ListContactDto,
+  type ListContactsChangeBody,
+  type ListContentsBody,
+  type ListDto,
+  type ListsQuery,
+  type PageContext,
+  type ProspectInput,
+} from '@leadline/shared';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Contact, List, ListEntityType } from '../../db/schema-lists.js';
+import type { Actor } from '../../http/policy.js';
+import type { AppContext } from '../../lib/context.js';
+import { refreshDynamicList } from './lists.jobs.js';
+import * as repo from './lists.repository.js';
+
+export function presentList(row: List, creatorName: string | null): ListDto {
+  return {
+    _id: row.id,
+    name: row.name,
+    entityType: row.entity_type,
+    contacts: row.contacts_count,
+    companies: row.companies_count,
+    isDynamic: row.is_dynamic,
+    filters: row.filters ? SearchFilters.parse(row.filters) : null,
+    completionStatus: row.completion_status,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    sequencesCount: row.sequences_count,
+    createdBy: row.created_by,
+    createdByName: row.generated_by_system ? SYSTEM_CREATOR_NAME : (creatorName ?? 'Former member'),
+    generatedBySystem: row.generated_by_system,
+    totalWithPersonalEmail: row.total_with_personal_email,
+    totalWithProfessionalEmail: row.total_with_professional_email,
+    totalWithLinkedin: row.total_with_linkedin,
+    totalWithValidPhone: row.total_with_valid_phone,
+    newSinceRefresh: row.new_since_refresh,
+    refreshedAt: row.refreshed_at?.toISOString() ?? null,
+  };
+}
+
+export function presentContact(c: Contact, addedAt: Date = c.created_at): ListContactDto {
+  return {
+    _id: c.id,
+    firstName: c.first_name,
+    lastName: c.last_name,
+    fullName: c.full_name,
+    jobTitle: c.job_title,
+    level: c.level,
+    department: c.department,
+    company: { name: c.company_name, domain: c.company_domain },
+    linkedIn: c.linkedin_url,
+    emails: c.emails as ListContactDto['emails'],
+    primaryEmail: c.primary_email,
+    phones: c.phones,
+    primaryPhone: c.primary_phone,
+    address: { city: c.city, state: c.state, country: c.country },
+    industry: c.industry,
+    crmData: c.crm_data,
+    isCustom: c.is_custom,
+    personId: c.person_id,
+    lastEmailEnrichment: c.last_email_enrichment?.toISOString() ?? null,
+    lastPhoneEnrichment: c.last_phone_enrichment?.toISOString() ?? null,
+    addedAt: addedAt.toISOString(),
+  };
+}
+
+/** The team's list, or 404 (also for another team's list). */
+export async function requireList(db: Kysely<DB>, actor: Actor, id: string, entityType?: ListEntityType) {
+  const list = await repo.findList(db, actor.teamId, id);
+  if (!list || (entityType && list.entity_type !== entityType)) throw notFound('List');
+  return list;
+}
+
+export async function presentListRow(db: Kysely<DB>, row: List) {
+  return presentList(row, await repo.findCreatorName(db, row.created_by));
+}
+
+export async function createList(ctx: AppContext, actor: Actor, body: CreateListBody) {
+  const row = await repo.insertList(ctx.db, {
+    teamId: actor.teamId,
+    name: body.name,
+    entityType: body.entityType,
+    createdBy: actor.userId,
+    isDynamic: body.isDynamic,
+    ...(body.isDynamic ? { filters: body.filters, processing: true } : {}),
+  });
+  if (body.isDynamic) await ctx.queue.send(refreshDynamicList, { listId: row.id });
+  return presentList(row, actor.name);
+}
+
+export async function getLists(db: Kysely<DB>, actor: Actor, query: ListsQuery) {
+  const [{ rows, total }, creators] = await Promise.all([repo.pageLists(db, actor.teamId, query), repo.listCreators(db, actor.teamId)]);
+  return {
+    lists: rows.map((r) => presentList(r, r.creator_name)),
+    total,
+    createdByData: creators.map((c) => ({ _id: c.id, name: c.name })),
+  };
+}
+
+export async function getListContents(db: Kysely<DB>, actor: Actor, id: string, body: ListContentsBody) {
+  const list = await requireList(db, actor, id);
+  const q = { pageNum: body.pageNum, limit: body.limit, sortBy: body.sortBy, sortOrder: body.sortOrder, name: body.filters.name };
+  if (list.entity_type === 'companyList') {
+    const { rows, total } = await repo.pageListCompanies(db, id, q);
+    const companies: ListCompanyDto[] = rows.map((c) => ({
+      _id: c.id,
+      name: c.name,
+      domain: c.domain,
+      industry: c.industry,
+      estimatedRevenueLowerBoundUSD: c.revenue_lower_usd === null ? null : Number(c.revenue_lower_usd),
+      estimatedRevenueHigherBoundUSD: c.revenue_upper_usd === null ? null : Number(c.revenue_upper_usd),
+      headQuartersCountry: c.headquarters_country,
+      linkedInHeadCount: c.linkedin_employee_count ?? c.employee_count,
+      addedAt: c.added_at.toISOString(),
+    }));
+    return { list: await presentListRow(db, list), contacts: [], companies, total };
+  }
+  const { rows, total } = await repo.pageListContacts(db, id, q);
+  return { list: await presentListRow(db, list), contacts: rows.map((c) => presentContact(c, c.added_at)), companies: [], total };
+}
+
+export async function deleteList(db: Kysely<DB>, actor: Actor, id: string) {
+  if (!(await repo.deleteList(db, actor.teamId, id))) throw notFound('List');
+  return { _id: id, deleted: true as const };
+}
+
+/**
+ * Adds contacts (or, to a company list, companies) to a list. Ids that are not the team's are
+ * ignored rather than leaked: the answer counts what was actually added.
+ */
+export async function addToList(db: Kysely<DB>, actor: Actor, listId: string, body: ListContactsChangeBody, pageContext: PageContext | null) {
+  const list = await requireList(db, actor, listId);
+  const changed =
+    list.entity_type === 'companyList'
+      ? await repo.addCompaniesToList(db, listId, body.companies)
+      : await repo.addContactsToList(db, actor.teamId, listId, [...body.contacts, ...body.customContacts], pageContext);
+  return { changed, list: await presentListRow(db, (await repo.findList(db, actor.teamId, listId))!) };
+}
+
+export async function removeFromList(db: Kysely<DB>, actor: Actor, listId: string, body: ListContactsChangeBody) {
+  const list = await requireList(db, actor, listId);
+  const changed =
+    list.entity_type === 'companyList'
+      ? await repo.removeCompaniesFromList(db, listId, body.companies)
+      : await repo.removeContactsFromList(db, listId, [...body.contacts, ...body.customContacts]);
+  return { changed, list: await presentListRow(db, (await repo.findList(db, actor.teamId, listId))!) };
+}
+
+/** Turns search rows (people ids) or described prospects into the team's contacts, in input order. */
+export async function createContacts(db: Kysely<DB>, actor: Actor, prospects: ProspectInput[]) {
+  const personIds = prospects.flatMap((p) => ('_id' in p ? [p._id] : []));
+  const byPerson = await repo.ensurePersonContacts(db, actor.teamId, personIds);
+  const out: Array<{ _id: string; personId: string | null; isCustom: boolean }> = [];
+  for (const p of prospects) {
+    if ('_id' in p) {
+      const id = byPerson.get(p._id);
+      if (!id) throw new AppError('NOT_FOUND', 'Prospect not found.', { field: '_id' });
+      out.push({ _id: id, personId: p._id, isCustom: false });
+    } else {
+      const { id } = await repo.insertCustomContact(db, actor.teamId, p);
+      out.push({ _id: id, personId: null, isCustom: true });
+    }
+  }
+  return out;
+}
+
+export async function createContact(db: Kysely<DB>, actor: Actor, prospect: ProspectInput) {
+  const [created] = await createContacts(db, actor, [prospect]);
+  const contact = await repo.findContact(db, actor.teamId, created!._id);
+  return presentContact(contact!);
+}
+
+/** Makes one of the contact's known emails or phones the primary one. */
+export async function setPrimaryItem(db: Kysely<DB>, actor: Actor, contactId: string, body: { primaryEmail?: string | undefined; primaryPhone?: string | undefined }) {
+  const contact = await repo.findContact(db, actor.teamId, contactId);
+  if (!contact) throw notFound('Contact');
+  if (body.primaryEmail !== undefined && !contact.emails.some((e) => e.email === body.primaryEmail)) {
+    throw new AppError('VALIDATION_FAILED', 'This email is not one of the contact’s emails.', { field: 'primaryEmail' });
+  }
+  if (body.primaryPhone !== undefined && !contact.phones.some((p) => p.phoneNumber === body.primaryPhone)) {
+    throw new AppError('VALIDATION_FAILED', 'This phone number is not one of the contact’s phone numbers.', { field: 'primaryPhone' });
+  }
+  const updated = await repo.setPrimary(db, actor.teamId, contactId, {
+    ...(body.primaryEmail !== undefined ? { primary_email: body.primaryEmail } : {}),
+    ...(body.primaryPhone !== undefined ? { primary_phone: body.primaryPhone } : {}),
+  });
+  return presentContact(updated!);
+}
+
+export async function refreshList(ctx: AppContext, actor: Actor, id: string) {
+  const list = await requireList(ctx.db, actor, id, 'contactList');
+  if (!list.is_dynamic || !list.filters) throw new AppError('VALIDATION_FAILED', 'Only a dynamic list can be refreshed.');
+  const jobId = await ctx.queue.send(refreshDynamicList, { listId: id }, { singletonKey: `refresh:${id}` });
+  return { list: await presentListRow(ctx.db, list), jobId: jobId ?? '' };
+}
+
+/** The filters a dynamic list keeps matching, normalized as search normalizes them. */
+export const dynamicListFilters = (list: List) => normalizeFilters(SearchFilters.parse(list.filters ?? {}));
