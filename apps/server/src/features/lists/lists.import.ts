@@ -93,21 +93,21 @@ export async function importFileIntoList(
   const columns = mapProspectHeaders(upload.headers);
   const resumeAfter = await repo.lastImportedRow(ctx.db, payload.progressId);
   await progress.start(upload.row_count);
-  let done = 0;
+  // Parsing the next batch overlaps the database writing the current one; batches still commit
+  // strictly in order, which is what makes "resume after the last stored row" correct.
+  let inFlight: Promise<void> = Promise.resolve();
   for await (const { rows, firstRowNumber } of readTableBatches(upload.path, upload.file_type, BATCH_ROWS)) {
-    done = firstRowNumber + rows.length - 1;
+    const done = firstRowNumber + rows.length - 1;
     const pending = rows.filter((_, i) => firstRowNumber + i > resumeAfter);
     if (pending.length === 0) continue;
-    const offset = rows.length - pending.length;
-    await repo.insertImportBatch(ctx.db, {
-      teamId: payload.teamId,
-      listId: payload.listId,
-      importId: payload.progressId,
-      fill: !payload.useRawFileData,
-      batch: toImportBatch(pending, firstRowNumber + offset, columns),
-    });
-    await progress.advance(done);
+    const batch = toImportBatch(pending, firstRowNumber + rows.length - pending.length, columns);
+    await inFlight;
+    inFlight = repo
+      .insertImportBatch(ctx.db, { teamId: payload.teamId, listId: payload.listId, importId: payload.progressId, fill: !payload.useRawFileData, batch })
+      .then(() => progress.advance(done));
+    inFlight.catch(() => {}); // awaited on the next turn or below; this only marks it handled meanwhile
   }
+  await inFlight;
   await repo.setListStatus(ctx.db, payload.listId, 'complete');
   await progress.complete({ listId: payload.listId, imported: await repo.countImported(ctx.db, payload.progressId), rows: upload.row_count });
 }

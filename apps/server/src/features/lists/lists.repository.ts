@@ -349,17 +349,19 @@ export async function findCompanyIdsByNames(db: Kysely<DB>, names: string[]) {
   return rows.map((r) => r.id);
 }
 
-/** Keyset batches of a list's contacts, for streamed downloads. */
+/**
+ * Keyset batches of a list's contacts, for streamed downloads. The ids come first from the
+ * membership index, so each batch is `limit` primary-key look-ups whatever the list's size.
+ */
 export async function listContactsAfter(db: Kysely<DB>, listId: string, after: string | null, limit: number) {
-  return db
-    .selectFrom('list_contacts as lc')
-    .innerJoin('contacts as c', 'c.id', 'lc.contact_id')
-    .selectAll('c')
-    .where('lc.list_id', '=', listId)
-    .$if(after !== null, (q) => q.where('lc.contact_id', '>', after!))
-    .orderBy('lc.contact_id')
-    .limit(limit)
-    .execute();
+  const { rows } = await sql<Contact>`
+    with ids as (
+      select contact_id from list_contacts
+      where list_id = ${listId} and (${after}::uuid is null or contact_id > ${after}::uuid)
+      order by contact_id limit ${limit}
+    )
+    select c.* from ids join contacts c on c.id = ids.contact_id order by c.id`.execute(db);
+  return rows;
 }
 
 export async function listCompaniesAfter(db: Kysely<DB>, listId: string, after: string | null, limit: number) {

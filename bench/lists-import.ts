@@ -1,0 +1,125 @@
+// List import benchmark, run by hand:
+//   node --import tsx bench/lists-import.ts --db postgres --url postgres://... [--rows 4000000] [--file /tmp/x.csv]
+//   node --import tsx bench/lists-import.ts --db pglite [--dir /tmp/bench-import-pglite] [--rows 4000000]
+// Writes (or reuses) a prospect CSV with every accepted header, summarizes it as the upload does,
+// imports it into a new list through the import job's own code path, and prints the time, the
+// rows per second and the process's peak memory (RSS sampled every 50 ms). Then it exports the
+// list through the download code path and prints rows/s, time to first byte and peak memory.
+import { createWriteStream, existsSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { openDatabase } from '../apps/server/src/db/database.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { ProgressTracker } from '../apps/server/src/features/jobs/jobs.service.js';
+import { downloadList } from '../apps/server/src/features/lists/lists.export.js';
+import { importFileIntoList } from '../apps/server/src/features/lists/lists.import.js';
+import { insertList } from '../apps/server/src/features/lists/lists.repository.js';
+import type { Actor } from '../apps/server/src/http/policy.js';
+import type { AppContext } from '../apps/server/src/lib/context.js';
+import { summarizeTable } from '../apps/server/src/lib/files/index.js';
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'pglite' },
+    url: { type: 'string' },
+    dir: { type: 'string' },
+    rows: { type: 'string', default: '4000000' },
+    file: { type: 'string' },
+  },
+});
+const rows = Number(values.rows);
+const file = values.file ?? `/tmp/leadline-import-${rows}.csv`;
+
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const resetPeak = () => (peakRss = process.memoryUsage().rss);
+
+/** Plausible rows of the 11 accepted headers, about 260 bytes each (4M rows ≈ 1 GiB). */
+async function writeCsv(path: string, n: number) {
+  const out = createWriteStream(path);
+  out.write('Full Name,Job Title,Job Level,Department,Company,Email,Phone,Company Domain,Country,City,LinkedIn URL\n');
+  const titles = ['Vice President of Sales Operations', 'Senior Software Engineer, Platform', 'Director of Marketing Communications', 'Head of Customer Success EMEA'];
+  const cities = ['San Francisco', 'London', 'Berlin', 'São Paulo', 'Sydney', 'Toronto'];
+  for (let i = 0; i < n; i++) {
+    const company = `Company Number ${i % 50_000} International Holdings`;
+    const domain = `company-number-${i % 50_000}-international.example.com`;
+    const line = `Firstname${i} Lastname-Longer${i},"${titles[i % 4]}",director,sales,"${company}",firstname${i}.lastname${i}@${domain},+1 415 555 ${String(i % 10_000).padStart(4, '0')},${domain},United States,${cities[i % 6]},https://www.linkedin.com/in/firstname-lastname-longer-${i}/\n`;
+    if (!out.write(line)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+if (!existsSync(file)) {
+  console.log(`writing ${rows.toLocaleString('en-US')} rows to ${file}...`);
+  await writeCsv(file, rows);
+}
+const size = statSync(file).size;
+console.log(`${os.cpus().length} cores, ${values.db}; file ${file}: ${(size / 1024 ** 3).toFixed(2)} GiB`);
+
+const database =
+  values.db === 'postgres'
+    ? await openDatabase({ kind: 'postgres', url: values.url ?? process.env.DATABASE_URL ?? '' })
+    : await openDatabase({ kind: 'pglite', ...(values.dir ? { dataDir: values.dir } : {}) });
+const db = database.db;
+await migrateToLatest(db);
+
+const team = await db.insertInto('teams').values({ name: 'Bench team' }).returning('id').executeTakeFirstOrThrow();
+const user = await db
+  .insertInto('users')
+  .values({ name: 'Bench', email: `bench-${Date.now()}@example.com`, password_hash: 'x', team_id: team.id, permission: 'TEAM_OWNER' })
+  .returning('id')
+  .executeTakeFirstOrThrow();
+
+resetPeak();
+let t0 = performance.now();
+const summary = await summarizeTable(file, 'csv');
+const summarySeconds = (performance.now() - t0) / 1000;
+console.log(`summary (what the upload computes while streaming): ${summary.rowCount.toLocaleString('en-US')} rows in ${summarySeconds.toFixed(1)} s, peak RSS ${mb(peakRss)}`);
+
+const upload = await db
+  .insertInto('uploads')
+  .values({
+    team_id: team.id, user_id: user.id, file_name: 'bench.csv', file_type: 'csv', size_bytes: size, path: file,
+    headers: JSON.stringify(summary.headers), row_count: summary.rowCount, blank_counts: JSON.stringify(summary.blankCounts),
+  })
+  .returning('id')
+  .executeTakeFirstOrThrow();
+const list = await insertList(db, { teamId: team.id, name: 'Bench import', entityType: 'contactList', createdBy: user.id, processing: true });
+const tracker = await ProgressTracker.create(db, { teamId: team.id, userId: user.id, kind: 'lists.import-prospects' });
+const ctx = { db } as AppContext;
+
+resetPeak();
+t0 = performance.now();
+const ticker = setInterval(async () => {
+  const p = await tracker.current();
+  console.log(`  ${p.done.toLocaleString('en-US')} / ${(p.total ?? 0).toLocaleString('en-US')} rows, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}, 10_000);
+await importFileIntoList(ctx, { progressId: tracker.id, teamId: team.id, uploadId: upload.id, listId: list.id, useRawFileData: true }, tracker);
+clearInterval(ticker);
+const importSeconds = (performance.now() - t0) / 1000;
+const imported = (await tracker.current()).result?.imported as number;
+console.log(`import: ${imported.toLocaleString('en-US')} rows in ${importSeconds.toFixed(1)} s (${Math.round(imported / importSeconds).toLocaleString('en-US')} rows/s), peak RSS ${mb(peakRss)}`);
+
+await sql`analyze contacts`.execute(db);
+await sql`analyze list_contacts`.execute(db);
+resetPeak();
+const actor = { userId: user.id, teamId: team.id } as Actor;
+t0 = performance.now();
+const { body } = await downloadList(db, actor, list.id);
+let firstByteMs = NaN;
+let bytes = 0;
+for await (const chunk of body) {
+  if (Number.isNaN(firstByteMs)) firstByteMs = performance.now() - t0;
+  bytes += (chunk as Buffer).length;
+}
+const exportSeconds = (performance.now() - t0) / 1000;
+console.log(
+  `export: ${imported.toLocaleString('en-US')} rows, ${mb(bytes)} in ${exportSeconds.toFixed(1)} s (${Math.round(imported / exportSeconds).toLocaleString('en-US')} rows/s), first byte ${firstByteMs.toFixed(0)} ms, peak RSS ${mb(peakRss)}`,
+);
+
+clearInterval(sampler);
+await database.close();
