@@ -222,3 +222,41 @@ describe('company list upload', () => {
     }
   });
 });
+
+describe('dynamic lists', () => {
+  const sales = { job_title_role: [{ label: 'Sales', value: 'sales', status: 'include' }] };
+  const waitForList = async (id: string, check: (list: { completionStatus: string; refreshedAt: string | null; newSinceRefresh: number }) => boolean) => {
+    let last: any;
+    await until(async () => {
+      last = (await call({ method: 'POST', url: `/api/v1/lists/${id}`, payload: {} })).json().data.list;
+      return check(last);
+    });
+    return last;
+  };
+
+  it('fills from the filters on creation, then adds only new matches on refresh', async () => {
+    const created = await call({ method: 'POST', url: '/api/v1/lists', payload: { name: 'Sales people', isDynamic: true, filters: sales } });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data._id;
+    expect(created.json().data).toMatchObject({ isDynamic: true, completionStatus: 'processing' });
+    const first = await waitForList(id, (l) => l.completionStatus === 'complete');
+    expect(first).toMatchObject({ contacts: 1, newSinceRefresh: 1 });
+
+    await loadPeople(t.ctx.db, [mapPerson(PdlPerson.parse({ id: 'eve', full_name: 'eve park', job_title_role: 'sales' }))]);
+    const refreshed = await call({ method: 'POST', url: `/api/v1/lists/${id}/refresh`, payload: {} });
+    expect(refreshed.statusCode, refreshed.body).toBe(202);
+    const second = await waitForList(id, (l) => l.refreshedAt !== first.refreshedAt);
+    expect(second).toMatchObject({ contacts: 2, newSinceRefresh: 1 });
+    expect((await listContacts(id)).map((c) => c.fullName)).toEqual(['Ann Lee', 'Eve Park']);
+
+    await call({ method: 'POST', url: `/api/v1/lists/${id}/refresh`, payload: {} });
+    const third = await waitForList(id, (l) => l.refreshedAt !== second.refreshedAt);
+    expect(third).toMatchObject({ contacts: 2, newSinceRefresh: 0 });
+  });
+
+  it('refuses to refresh a static list', async () => {
+    const list = (await call({ method: 'POST', url: '/api/v1/lists', payload: { name: 'Static' } })).json().data;
+    const response = await call({ method: 'POST', url: `/api/v1/lists/${list._id}/refresh`, payload: {} });
+    expect(response.statusCode).toBe(400);
+  });
+});
