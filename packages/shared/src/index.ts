@@ -5,3 +5,6 @@ export * from './team-management/schemas.js';
 export * from './jobs/schemas.js';
 export * from './settings/tabs.js';
 export * from './search/index.js';
+export * from './lists/schemas.js';
+export * from './credits/index.js';
+export * from './files/schemas.js';

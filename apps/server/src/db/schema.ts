@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ContactsTable, ListCompaniesTable, ListContactsTable, ListsTable, UploadsTable } from './schema-lists.js';
 import type { AppSecretsTable, CompaniesTable, PeopleTable, SavedSearchesTable, SearchValuesTable } from './schema-people.js';
+import type { CreditHoldsTable, CreditLedgerTable, CreditMemberMonthsTable, CreditPeriodsTable } from './schema-credits.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string | undefined, string>;
@@ -91,6 +93,15 @@ export interface DB {
   search_values: SearchValuesTable;
   saved_searches: SavedSearchesTable;
   app_secrets: AppSecretsTable;
+  uploads: UploadsTable;
+  lists: ListsTable;
+  contacts: ContactsTable;
+  list_contacts: ListContactsTable;
+  list_companies: ListCompaniesTable;
+  credit_periods: CreditPeriodsTable;
+  credit_ledger: CreditLedgerTable;
+  credit_member_months: CreditMemberMonthsTable;
+  credit_holds: CreditHoldsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -6,8 +6,11 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authRoutes } from '../features/auth/auth.routes.js';
+import { creditsRoutes } from '../features/credits/credits.routes.js';
 import { actorForToken, SESSION_COOKIE } from '../features/auth/auth.service.js';
+import { filesRoutes } from '../features/files/files.routes.js';
 import { jobsRoutes } from '../features/jobs/jobs.routes.js';
+import { listsRoutes } from '../features/lists/lists.routes.js';
 import { searchRoutes } from '../features/search/search.routes.js';
 import { teamManagementRoutes } from '../features/team-management/team-management.routes.js';
 import type { AppContext } from '../lib/context.js';
@@ -70,6 +73,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(teamManagementRoutes(ctx));
   await app.register(jobsRoutes(ctx));
   await app.register(searchRoutes(ctx));
+  await app.register(filesRoutes(ctx));
+  await app.register(listsRoutes(ctx));
+  await app.register(creditsRoutes(ctx));
   await registerWebApp(app, ctx.config.webDist);
 
   return app;

@@ -28,6 +28,26 @@ export const ROUTE_POLICIES: Record<string, Policy> = {
   'GET /search/save': 'user',
   'POST /search/save': 'user',
   'GET /api/v1/jobs/:id': 'user',
+  'POST /api/v1/files': 'user',
+
+  // Lists are the team's shared workspace: every member may create, fill, empty and delete them.
+  'POST /api/v1/lists': 'user',
+  'GET /api/v1/lists/getAll': 'user',
+  'POST /api/v1/lists/:id': 'user',
+  'DELETE /api/v1/lists/:id': 'user',
+  'PATCH /api/v1/lists/addContacts/:listId': 'user',
+  'PATCH /api/v1/lists/removeContacts/:id': 'user',
+  'GET /api/v1/lists/download/:listId': 'user',
+  'POST /api/v1/lists/:id/refresh': 'user',
+  'POST /api/v1/lists/companies/upload': 'user',
+  'POST /api/v1/prospects/upload-to-list': 'user',
+  'POST /api/v1/contacts/download': 'user',
+  'POST /api/v1/contacts/bulk': 'user',
+  'POST /api/v1/contacts': 'user',
+  'PATCH /api/v1/contacts/enrichedDataByContactId/:contactId': 'user',
+
+  'GET /credits/getUserCreditsUsed': 'user',
+  'GET /analytics/getCreditsInfo': 'user',
 };
 
 /** Generated documentation (OpenAPI JSON and its UI). */

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { MAX_UPLOAD_BYTES } from '@leadline/shared';
 import { z } from 'zod';
 
 const Env = z.object({
@@ -24,6 +25,8 @@ export type Config = {
   loginRateLimit: number;
   demoPeople: number;
   webDist: string;
+  /** Largest accepted upload in bytes: MAX_UPLOAD_BYTES; tests lower it. */
+  maxUploadBytes: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -43,5 +46,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     demoPeople: e.DEMO_PEOPLE,
     webDist: path.resolve(import.meta.dirname, '../../../web/dist'),
+    maxUploadBytes: MAX_UPLOAD_BYTES,
   };
 }

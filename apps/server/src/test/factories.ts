@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB, TeamRole } from '../db/schema.js';
 import { insertSession, insertUserWithTeam } from '../features/auth/auth.repository.js';
 import { hashToken, SESSION_COOKIE } from '../features/auth/auth.service.js';
+import { startTeamCredits } from '../features/credits/credits.service.js';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 let passwordHash: Promise<string> | undefined;
@@ -30,16 +31,20 @@ export async function createOwner(db: Kysely<DB>, options: { domain?: string; co
   const domain = options.domain ?? `${unique()}.example.test`;
   const email = `owner-${unique()}@${domain}`;
   const name = 'Olivia Owner';
-  const ids = await db.transaction().execute(async (trx) =>
-    insertUserWithTeam(trx, {
+  const trialEndsAt = new Date(Date.now() + 7 * 86400_000);
+  const ids = await db.transaction().execute(async (trx) => {
+    const created = await insertUserWithTeam(trx, {
       name,
       email,
       passwordHash: await testPasswordHash(),
       companyName: options.companyName ?? `Company ${domain}`,
-      trialEndsAt: new Date(Date.now() + 7 * 86400_000),
+      trialEndsAt,
       plan: 'hobby',
-    }),
-  );
+    });
+    // As sign-up does: the team starts with the Hobby plan's credits.
+    await startTeamCredits(trx, { teamId: created.teamId, plan: 'hobby', startsAt: new Date(), endsAt: trialEndsAt });
+    return created;
+  });
   return withSession(db, { ...ids, email, name });
 }
 

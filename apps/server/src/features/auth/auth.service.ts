@@ -4,6 +4,7 @@ import argon2 from 'argon2';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../http/policy.js';
+import { startTeamCredits } from '../credits/credits.service.js';
 import * as repo from './auth.repository.js';
 
 export const SESSION_COOKIE = 'leadline_session';
@@ -38,7 +39,9 @@ export async function signUp(db: Kysely<DB>, input: SignupBody, userAgent: strin
   const trialEndsAt = new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
   const { userId } = await db.transaction().execute(async (trx) => {
     try {
-      return await repo.insertUserWithTeam(trx, { ...input, passwordHash, trialEndsAt, plan: STARTING_PLAN });
+      const created = await repo.insertUserWithTeam(trx, { ...input, passwordHash, trialEndsAt, plan: STARTING_PLAN });
+      await startTeamCredits(trx, { teamId: created.teamId, plan: STARTING_PLAN, startsAt: new Date(), endsAt: trialEndsAt });
+      return created;
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw new AppError('EMAIL_TAKEN', MESSAGES.emailTaken, { field: 'email' });
       throw error;

@@ -30,6 +30,8 @@ try {
     seed,
     log,
     progressEvery: Math.max(1000, Math.round(people / 10 / 1000) * 1000),
+    // Into an empty or small database: COPY and indexes built once (the server must not be running on PGlite).
+    bulk: config.databaseUrl ? { postgresUrl: config.databaseUrl } : { maintenanceWorkMem: '256MB' },
     ...(batchSize ? { batchSize } : {}),
   });
   log(`Done in ${result.seconds.toFixed(1)} s: ${result.people.inserted.toLocaleString('en-US')} people and ${result.companies.inserted.toLocaleString('en-US')} companies added, ${result.people.skipped.toLocaleString('en-US')} people already present.`);

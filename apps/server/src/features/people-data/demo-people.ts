@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { DEFAULT_BATCH_SIZE, loadCompanies, loadPeople, type LoadCounts } from './loader.js';
 import { DEFAULT_DEMO_SEED, demoPersonId, generateDemoData } from './generator.js';
-import { mapCompany, mapPerson, type MappedPerson } from './pdl.js';
-import { hasAnyPerson, personExists } from './people-data.repository.js';
+import { mapCompany, mapPerson, type MappedPerson, type PdlPerson } from './pdl.js';
+import { companyIdMaps, countPeopleUpTo, hasAnyPerson, personExists, type CompanyIdMaps } from './people-data.repository.js';
+import { bulkLoadPeople, type BulkLoadOptions } from './bulk-load.js';
 
 export const DEMO_PEOPLE = 50_000;
 
@@ -14,6 +15,12 @@ export type DemoLoadOptions = {
   /** Progress lines go here; every `progressEvery` people. */
   log?: (line: string) => void;
   progressEvery?: number;
+  /**
+   * Large loads into an empty or small database: take the bulk path (bulk-load.ts) when no
+   * person of this seed is loaded yet and the database holds fewer people than the load brings;
+   * otherwise (a resumed load, a big database) the regular path.
+   */
+  bulk?: Omit<BulkLoadOptions, 'log'>;
 };
 
 export type DemoLoadResult = { companies: LoadCounts; people: LoadCounts; seconds: number };
@@ -29,10 +36,19 @@ export async function loadDemoPeople(db: Kysely<DB>, options: DemoLoadOptions): 
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const progressEvery = options.progressEvery ?? 10_000;
   const seconds = () => (performance.now() - started) / 1000;
-  const demo = generateDemoData({ people: options.people, seed: options.seed ?? DEFAULT_DEMO_SEED });
+  const seed = options.seed ?? DEFAULT_DEMO_SEED;
+  const demo = generateDemoData({ people: options.people, seed });
 
   const companies = await loadCompanies(db, demo.companies.map(mapCompany), batchSize);
   log(`Demo data: ${companies.inserted.toLocaleString('en-US')} companies loaded (${seconds().toFixed(1)} s).`);
+
+  if (options.bulk && !(await personExists(db, demoPersonId(seed, 0))) && (await countPeopleUpTo(db, options.people)) < options.people) {
+    const companyIds = await companyIdMaps(db);
+    const inserted = await bulkLoadPeople(db, demoBatches(demo.people(), batchSize, companyIds, (done) => {
+      if (done % progressEvery < batchSize || done === options.people) log(`Demo data: ${done.toLocaleString('en-US')} / ${options.people.toLocaleString('en-US')} people generated (${seconds().toFixed(1)} s).`);
+    }), { ...options.bulk, log });
+    return { companies, people: { inserted, skipped: 0 }, seconds: seconds() };
+  }
 
   const people: LoadCounts = { inserted: 0, skipped: 0 };
   let batch: MappedPerson[] = [];
@@ -57,6 +73,27 @@ export async function loadDemoPeople(db: Kysely<DB>, options: DemoLoadOptions): 
   }
   if (batch.length > 0) await flush();
   return { companies, people, seconds: seconds() };
+}
+
+/** Mapped people in batches, linked to their employer's row as the loader links them. */
+function* demoBatches(records: Iterable<PdlPerson>, batchSize: number, companies: CompanyIdMaps, progress: (done: number) => void): Generator<MappedPerson[]> {
+  let batch: MappedPerson[] = [];
+  let done = 0;
+  for (const record of records) {
+    const person = mapPerson(record);
+    const id = (person.company.pdlId ? companies.byPdlId.get(person.company.pdlId) : undefined) ?? (person.company.domain ? companies.byDomain.get(person.company.domain) : undefined);
+    if (id) person.row.job_company_id = id;
+    batch.push(person);
+    if (batch.length === batchSize) {
+      yield batch;
+      progress((done += batch.length));
+      batch = [];
+    }
+  }
+  if (batch.length > 0) {
+    yield batch;
+    progress((done += batch.length));
+  }
 }
 
 /**

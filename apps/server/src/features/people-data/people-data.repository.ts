@@ -5,7 +5,7 @@ import type { CompanyRow, PersonRow } from './pdl.js';
 export type SearchValueCount = { field: string; value: string; count: number };
 
 // Every column the loader writes, checked against the row types so none is forgotten.
-const PERSON_COLUMNS = Object.keys({
+export const PERSON_COLUMNS = Object.keys({
   pdl_id: 1, full_name: 1, first_name: 1, last_name: 1, job_title: 1, job_title_role: 1, job_title_sub_role: 1,
   job_title_levels: 1, job_company_id: 1, job_company_name: 1, job_company_website: 1, job_company_size: 1,
   job_company_employee_count: 1, job_company_inferred_revenue: 1, job_company_total_funding_raised: 1,
@@ -107,4 +107,23 @@ export async function hasAnyPerson(db: Kysely<DB>): Promise<boolean> {
 export async function personExists(db: Kysely<DB>, pdlId: string): Promise<boolean> {
   const row = await db.selectFrom('people').select('id').where('pdl_id', '=', pdlId).executeTakeFirst();
   return row !== undefined;
+}
+
+export type CompanyIdMaps = { byPdlId: Map<string, string>; byDomain: Map<string, string> };
+
+/** Every company's id by PDL id and by website, for linking a large load's people in memory. */
+export async function companyIdMaps(db: Kysely<DB>): Promise<CompanyIdMaps> {
+  const rows = await db.selectFrom('companies').select(['id', 'pdl_id', 'domain']).execute();
+  const maps: CompanyIdMaps = { byPdlId: new Map(), byDomain: new Map() };
+  for (const r of rows) {
+    if (r.pdl_id) maps.byPdlId.set(r.pdl_id, r.id);
+    if (r.domain && !maps.byDomain.has(r.domain)) maps.byDomain.set(r.domain, r.id);
+  }
+  return maps;
+}
+
+/** How many people there are, counting no further than `cap`. */
+export async function countPeopleUpTo(db: Kysely<DB>, cap: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from (select 1 from people limit ${cap}) p`.execute(db);
+  return rows[0]?.n ?? 0;
 }

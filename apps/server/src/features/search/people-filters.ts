@@ -3,8 +3,11 @@ import { sql, type RawBuilder } from 'kysely';
 import { escapeLike } from '../../lib/sql.js';
 
 /**
- * Compiles normalized search filters into SQL conditions on `people`. Include means "any of",
- * exclude means "none of"; a person with no value for a field is never excluded by it.
+ * Compiles normalized search filters into SQL conditions. People filters run on
+ * `people_search` (migration 0004): equality and overlap filters become codes tested against its
+ * `terms` array, "contains" filters use its trigram-indexed text columns, and the few filters on
+ * columns it does not carry test the person's `people` row. Include means "any of", exclude
+ * means "none of"; a person with no value for a field is never excluded by it.
  */
 type Condition = RawBuilder<boolean>;
 type Options = FilterOption[] | undefined;
@@ -16,10 +19,55 @@ const split = (options: Options) => ({
 
 const arrayParam = (values: string[]) => sql`${values}::text[]`;
 
+/** A (field, value) pair of `search_terms`; see `people_terms()` in migration 0004. */
+export type Term = { field: string; value: string };
+/** Codes of the terms that exist, by `termKey`. A value no one has has no code. */
+export type TermCodes = ReadonlyMap<string, number>;
+export const termKey = (field: string, value: string) => `${field}\u0000${value}`;
+
+/** Longer values are not coded (migration 0004), so no one is found by them. */
+const TERM_MAX = 1000;
+
+/** A condition on `terms`, built once the codes of its values are known. */
+type TermTest = { field: string; include: string[]; exclude: string[] };
+type Part = Condition | TermTest;
+const isTermTest = (part: Part): part is TermTest => 'field' in part;
+
 /**
- * column = any of / none of the values. The loader stores values lower-cased as PDL does (bands
- * such as '$1M-$10M' keep their list spelling, `exact`), so the plain column can use its index.
+ * field = any of / none of the values, for one-valued fields and arrays alike. Values are stored
+ * lower-cased as PDL does (bands such as '$1M-$10M' keep their list spelling, `exact`).
  */
+function terms(field: string, options: Options, exact = false): TermTest[] {
+  const { include, exclude } = split(options);
+  const norm = (list: string[]) => (exact ? list : list.map((v) => v.toLowerCase()));
+  return include.length || exclude.length ? [{ field, include: norm(include), exclude: norm(exclude) }] : [];
+}
+
+/** Past-job fields match any entry of `experience`, each field on its own. */
+const experience = (path: string, options: Options) => terms(`experience.${path}`, options);
+
+function termCondition(test: TermTest, codes: TermCodes): Condition[] {
+  const codesOf = (values: string[]) => values.flatMap((v) => codes.get(termKey(test.field, v)) ?? []);
+  const out: Condition[] = [];
+  if (test.include.length) {
+    const include = codesOf(test.include);
+    out.push(include.length ? sql<boolean>`people_search.terms && ${include}::integer[]` : sql<boolean>`false`);
+  }
+  const exclude = codesOf(test.exclude);
+  if (exclude.length) out.push(sql<boolean>`not (people_search.terms && ${exclude}::integer[])`);
+  return out;
+}
+
+/** The same test with the codes looked up inside the statement (the planner then cannot see them). */
+function termConditionInline(test: TermTest): Condition[] {
+  const codesOf = (values: string[]) => sql`array(select code from search_terms where field = ${test.field} and value = any(${arrayParam(values)}))`;
+  const out: Condition[] = [];
+  if (test.include.length) out.push(sql<boolean>`people_search.terms && ${codesOf(test.include)}`);
+  if (test.exclude.length) out.push(sql<boolean>`not (people_search.terms && ${codesOf(test.exclude)})`);
+  return out;
+}
+
+/** column = any of / none of the values; used on `companies`, whose few rows need no codes. */
 function equalsAny(column: string, options: Options, exact = false): Condition[] {
   const { include, exclude } = split(options);
   const values = (list: string[]) => arrayParam(exact ? list : list.map((v) => v.toLowerCase()));
@@ -37,15 +85,6 @@ function containsAny(column: string, options: Options): Condition[] {
   const out: Condition[] = [];
   if (include.length) out.push(sql<boolean>`${sql.ref(column)} ilike any(${patterns(include)})`);
   if (exclude.length) out.push(sql<boolean>`(${sql.ref(column)} is null or not (${sql.ref(column)} ilike any(${patterns(exclude)})))`);
-  return out;
-}
-
-/** A text[] column overlaps any of / none of the values. */
-function overlaps(column: string, options: Options): Condition[] {
-  const { include, exclude } = split(options);
-  const out: Condition[] = [];
-  if (include.length) out.push(sql<boolean>`${sql.ref(column)} && ${arrayParam(include.map((v) => v.toLowerCase()))}`);
-  if (exclude.length) out.push(sql<boolean>`not (${sql.ref(column)} && ${arrayParam(exclude.map((v) => v.toLowerCase()))})`);
   return out;
 }
 
@@ -71,87 +110,102 @@ function equalsText(column: string, text: string | undefined): Condition[] {
 function keywords(text: string | undefined): Condition[] {
   if (!text) return [];
   const pattern = `%${wildcardToLikePattern(text)}%`;
-  return [sql<boolean>`(people.job_title ilike ${pattern} or people.full_name ilike ${pattern} or people.job_company_name ilike ${pattern})`];
-}
-
-/** A JSON path into one `experience` entry, as containment objects: {company: {name: v}}. */
-type ExperiencePath = readonly string[];
-const nest = (path: ExperiencePath, value: unknown): unknown =>
-  path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
-
-/**
- * Past-job filters match any entry of `experience` (each field on its own), through jsonb
- * containment so the GIN index on `experience` serves them.
- */
-function experienceEquals(path: ExperiencePath, options: Options, asArray = false): Condition[] {
-  const { include, exclude } = split(options);
-  const contain = (values: string[]) =>
-    sql.join(values.map((v) => sql`people.experience @> ${JSON.stringify([nest(path, asArray ? [v.toLowerCase()] : v.toLowerCase())])}::jsonb`), sql` or `);
-  const out: Condition[] = [];
-  if (include.length) out.push(sql<boolean>`(${contain(include)})`);
-  if (exclude.length) out.push(sql<boolean>`not (${contain(exclude)})`);
-  return out;
+  return [
+    sql<boolean>`(people_search.job_title ilike ${pattern} or people_search.full_name ilike ${pattern} or people_search.job_company_name ilike ${pattern})`,
+  ];
 }
 
 function experienceTitle(options: Options): Condition[] {
   const { include, exclude } = split(options);
   const matches = (values: string[]) =>
-    sql`exists (select 1 from jsonb_array_elements(people.experience) e
-      where e->'title'->>'name' ilike any(${arrayParam(values.map((v) => `%${escapeLike(v)}%`))}))`;
+    sql`exists (select 1 from unnest(people_search.experience_titles) title where title ilike any(${arrayParam(values.map((v) => `%${escapeLike(v)}%`))}))`;
   const out: Condition[] = [];
   if (include.length) out.push(sql<boolean>`${matches(include)}`);
   if (exclude.length) out.push(sql<boolean>`not ${matches(exclude)}`);
   return out;
 }
 
+/** Conditions on columns only `people` has, tested on the person's row there. */
+function onPeopleRow(conditions: Condition[]): Condition[] {
+  if (conditions.length === 0) return [];
+  return [sql<boolean>`exists (select 1 from people where people.id = people_search.id and ${sql.join(conditions, sql` and `)})`];
+}
+
+export type PeopleQuery = {
+  /** The terms whose codes `conditions` needs. */
+  terms: Term[];
+  conditions(codes: TermCodes): Condition[];
+  /** The same conditions, looking the codes up themselves. */
+  inlineConditions(): Condition[];
+};
+
+/**
+ * Conditions on `people` for other features' queries (dynamic lists): the person is among the
+ * `people_search` rows matching the filters. Search itself uses `peopleSearchQuery`.
+ */
 export function peopleConditions(f: SearchFilters): Condition[] {
-  return [
-    ...contains('people.full_name', f.full_name),
+  const conditions = peopleSearchQuery(f).inlineConditions();
+  if (conditions.length === 0) return [];
+  return [sql<boolean>`people.id in (select people_search.id from people_search where ${sql.join(conditions, sql` and `)})`];
+}
+
+/** People filters as conditions on `people_search`, built once the codes of `terms` are known. */
+export function peopleSearchQuery(f: SearchFilters): PeopleQuery {
+  const parts: Part[] = [
+    ...contains('people_search.full_name', f.full_name),
     ...keywords(f.keywords),
-    ...equalsAny('people.location_country', f.location_country),
-    ...equalsAny('people.location_name', f.location_name),
-    ...containsAny('people.job_title', f.job_title),
-    ...overlaps('people.job_title_levels', f.job_title_levels),
-    ...equalsAny('people.sex', f.sex),
-    ...overlaps('people.languages', f.languages),
-    ...overlaps('people.skills', f.skills),
-    ...range('people.inferred_years_experience', f.inferred_years_experience),
-    ...(f.job_start_date ? [sql<boolean>`people.job_start_date >= ${f.job_start_date}`] : []),
-    ...overlaps('people.certifications', f.certifications),
-    ...overlaps('people.education_schools', f.education_school),
-    ...overlaps('people.education_degrees', f.education_degrees),
-    ...(f.work_email ? [sql<boolean>`people.has_work_email`] : []),
-    ...(f.mobile_phone ? [sql<boolean>`people.has_mobile_phone`] : []),
-    ...(f.personal_emails ? [sql<boolean>`people.has_personal_emails`] : []),
-    ...equalsText('people.linkedin_url', f.linkedin_url),
-    ...equalsText('people.github_url', f.github_url),
-    ...equalsText('people.github_username', f.github_username),
-    ...equalsText('people.facebook_url', f.facebook_url),
-
-    ...equalsAny('people.job_company_name', f.job_company_name),
-    ...equalsAny('people.job_title_role', f.job_title_role),
-    ...equalsAny('people.job_title_sub_role', f.job_title_sub_role),
-    ...equalsAny('people.job_company_industry', f.industry),
-    ...equalsAny('people.job_company_location_name', f.job_company_location_name),
-    ...equalsAny('people.job_company_location_country', f.job_company_location_country),
-    ...equalsAny('people.job_company_size', f.job_company_size, true),
-    ...equalsAny('people.job_company_website', f.job_company_website),
-    ...equalsAny('people.job_company_inferred_revenue', f.job_company_inferred_revenue, true),
-    ...range('people.job_company_total_funding_raised', f.job_company_total_funding_raised),
-    ...range('people.job_company_employee_count', f.job_company_employee_count),
-    ...equalsAny('people.job_company_type', f.job_company_type),
-
-    ...experienceEquals(['company', 'name'], f.experience_company_name),
-    ...experienceEquals(['company', 'location', 'name'], f.experience_company_location_name),
-    ...experienceEquals(['company', 'location', 'country'], f.experience_company_location_country),
+    ...terms('location_country', f.location_country),
+    ...terms('location_name', f.location_name),
+    ...containsAny('people_search.job_title', f.job_title),
+    ...terms('job_title_levels', f.job_title_levels),
+    ...terms('sex', f.sex),
+    ...terms('languages', f.languages),
+    ...terms('skills', f.skills),
+    ...range('people_search.inferred_years_experience', f.inferred_years_experience),
+    ...(f.job_start_date ? [sql<boolean>`people_search.job_start_date >= ${f.job_start_date}`] : []),
+    ...terms('certifications', f.certifications),
+    ...terms('education_schools', f.education_school),
+    ...terms('education_degrees', f.education_degrees),
+    ...(f.work_email ? [sql<boolean>`people_search.has_work_email`] : []),
+    ...(f.mobile_phone ? [sql<boolean>`people_search.has_mobile_phone`] : []),
+    ...(f.personal_emails ? [sql<boolean>`people_search.has_personal_emails`] : []),
+    ...onPeopleRow([
+      ...equalsText('people.linkedin_url', f.linkedin_url),
+      ...equalsText('people.github_url', f.github_url),
+      ...equalsText('people.github_username', f.github_username),
+      ...equalsText('people.facebook_url', f.facebook_url),
+    ]),
     ...experienceTitle(f.experience_title),
-    ...experienceEquals(['title', 'levels'], f.experience_title_levels, true),
-    ...experienceEquals(['title', 'role'], f.experience_title_role),
-    ...experienceEquals(['title', 'sub_role'], f.experience_title_sub_role),
-    ...experienceEquals(['company', 'type'], f.experience_company_type),
-    ...experienceEquals(['company', 'industry'], f.experience_company_industry),
-    ...experienceEquals(['company', 'website'], f.experience_company_website),
+
+    ...terms('job_company_name', f.job_company_name),
+    ...terms('job_title_role', f.job_title_role),
+    ...terms('job_title_sub_role', f.job_title_sub_role),
+    ...terms('job_company_industry', f.industry),
+    ...terms('job_company_location_name', f.job_company_location_name),
+    ...terms('job_company_location_country', f.job_company_location_country),
+    ...terms('job_company_size', f.job_company_size, true),
+    ...terms('job_company_website', f.job_company_website),
+    ...terms('job_company_inferred_revenue', f.job_company_inferred_revenue, true),
+    ...range('people_search.job_company_total_funding_raised', f.job_company_total_funding_raised),
+    ...range('people_search.job_company_employee_count', f.job_company_employee_count),
+    ...terms('job_company_type', f.job_company_type),
+
+    ...experience('company.name', f.experience_company_name),
+    ...experience('company.location.name', f.experience_company_location_name),
+    ...experience('company.location.country', f.experience_company_location_country),
+    ...experience('title.levels', f.experience_title_levels),
+    ...experience('title.role', f.experience_title_role),
+    ...experience('title.sub_role', f.experience_title_sub_role),
+    ...experience('company.type', f.experience_company_type),
+    ...experience('company.industry', f.experience_company_industry),
+    ...experience('company.website', f.experience_company_website),
   ];
+  const tests = parts.filter(isTermTest);
+  return {
+    terms: tests.flatMap((t) => [...t.include, ...t.exclude].filter((v) => v.length <= TERM_MAX).map((value) => ({ field: t.field, value }))),
+    conditions: (codes) => parts.flatMap((part) => (isTermTest(part) ? termCondition(part, codes) : [part])),
+    inlineConditions: () => parts.flatMap((part) => (isTermTest(part) ? termConditionInline(part) : [part])),
+  };
 }
 
 /** Company search uses the company-level filters on `companies`. */

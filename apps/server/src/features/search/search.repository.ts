@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { termKey, type Term, type TermCodes } from './people-filters.js';
 
 type Condition = RawBuilder<boolean>;
 
@@ -19,15 +20,18 @@ const peopleColumns = [
   'has_mobile_phone',
 ] as const;
 
-/** One page of people after the keyset `after` (ids ascending); one extra row tells if more follow. */
+/**
+ * One page of people after the keyset `after` (ids ascending); one extra row tells if more
+ * follow. The ids come from the narrow `people_search`; only the page's rows are read from `people`.
+ */
 export async function pagePeople(db: Kysely<DB>, conditions: Condition[], page: { after: string | null; limit: number }) {
+  const after = page.after === null ? sql`true` : sql`people_search.id > ${page.after}`;
+  const ids = sql`select people_search.id from people_search where ${whereAll(conditions)} and ${after} order by people_search.id limit ${page.limit + 1}`;
   return db
     .selectFrom('people')
-    .select(peopleColumns)
-    .where(whereAll(conditions))
-    .$if(page.after !== null, (q) => q.where('id', '>', page.after!))
-    .orderBy('id')
-    .limit(page.limit + 1)
+    .select(peopleColumns.map((c) => `people.${c}` as const))
+    .where(sql<boolean>`people.id in (${ids})`)
+    .orderBy('people.id')
     .execute();
 }
 
@@ -43,11 +47,20 @@ export async function pageCompanies(db: Kysely<DB>, conditions: Condition[], pag
 }
 
 /** Counts matches up to `cap`; beyond it the count stops, and the answer is a lower bound. */
-export async function countUpTo(db: Kysely<DB>, table: 'people' | 'companies', conditions: Condition[], cap: number) {
+export async function countUpTo(db: Kysely<DB>, table: 'people_search' | 'companies', conditions: Condition[], cap: number) {
   const { rows } = await sql<{ n: number }>`
     select count(*)::int as n from (select 1 from ${sql.table(table)} where ${whereAll(conditions)} limit ${cap + 1}) matches`.execute(db);
   const n = rows[0]?.n ?? 0;
   return { total: Math.min(n, cap), isLowerBound: n > cap };
+}
+
+/** The codes of the terms that exist; see `people_terms()` in migration 0004. */
+export async function findTermCodes(db: Kysely<DB>, terms: readonly Term[]): Promise<TermCodes> {
+  if (terms.length === 0) return new Map();
+  const { rows } = await sql<{ code: number; field: string; value: string }>`
+    select code, field, value from search_terms
+    where (field, value) in (select * from unnest(${terms.map((t) => t.field)}::text[], ${terms.map((t) => t.value)}::text[]))`.execute(db);
+  return new Map(rows.map((r) => [termKey(r.field, r.value), r.code]));
 }
 
 /** Ranked options: values starting with the text first, then values containing it; most common first. */

@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import {
   AppError,
+  CREDIT_COSTS,
   normalizeFilters,
   SAVED_SEARCH_DUPLICATE,
   SearchFilters,
@@ -15,7 +17,8 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../http/policy.js';
-import { companyConditions, peopleConditions } from './people-filters.js';
+import { spendCredits } from '../credits/credits.service.js';
+import { companyConditions, peopleSearchQuery } from './people-filters.js';
 import { queryHash, readScrollToken, SCROLL_TOKEN_TTL_MS, signScrollToken, type ScrollState } from './scroll-token.js';
 import * as repo from './search.repository.js';
 
@@ -28,11 +31,41 @@ const tokenSecret = (db: Kysely<DB>) => {
 };
 
 /**
- * The credits hook of search. The spec prices "B2B contact search" at 5 credits; the charge is
- * per page of results (see docs/decisions.md) and is wired to the credits ledger when it lands.
- * Until then search is free, and this is the one place that will change.
+ * The credits hook of search: a page of people ("B2B contact search", 5 credits) goes through
+ * the credits ledger; a page with no rows and company search are free (docs/decisions.md). The
+ * idempotency key makes a retried page free: a deep page is keyed by its scroll token, a first
+ * page by its filters and the clock hour (UTC).
  */
-export async function chargeSearchPage(_db: Kysely<DB>, _actor: Actor, _page: { kind: ScrollState['kind']; rows: number }) {}
+export async function chargeSearchPage(
+  db: Kysely<DB>,
+  actor: Actor,
+  page: { kind: ScrollState['kind']; rows: number; query: string; scrollToken: string | null },
+) {
+  if (page.kind !== 'people' || page.rows === 0) return;
+  const which = page.scrollToken
+    ? `token:${crypto.createHash('sha256').update(page.scrollToken).digest('hex')}`
+    : `first:${page.query}:${new Date().toISOString().slice(0, 13)}`;
+  await spendCredits(db, {
+    teamId: actor.teamId,
+    userId: actor.userId,
+    action: 'b2b_contact_search',
+    amount: CREDIT_COSTS.b2bContactSearch,
+    idempotencyKey: `search:${actor.userId}:${which}`,
+  });
+}
+
+type Condition = ReturnType<typeof companyConditions>[number];
+
+/** People conditions, once the codes of the filter values are looked up. */
+export async function peopleSearchConditions(db: Kysely<DB>, filters: SearchFilters): Promise<Condition[]> {
+  const query = peopleSearchQuery(filters);
+  return query.conditions(await repo.findTermCodes(db, query.terms));
+}
+
+/** Counts the people matching normalized filters, up to TOTAL_EXACT_LIMIT. */
+export async function countPeople(db: Kysely<DB>, filters: SearchFilters) {
+  return repo.countUpTo(db, 'people_search', await peopleSearchConditions(db, filters), TOTAL_EXACT_LIMIT);
+}
 
 type Page<T> = { data: T[]; total: number; total_is_lower_bound: boolean; scroll_token: string | null; appliedFilters: SearchFilters };
 
@@ -42,27 +75,28 @@ async function runSearch<Row extends { id: string }, T>(
   request: SearchRequest,
   kind: ScrollState['kind'],
   run: {
-    conditions: (f: SearchFilters) => ReturnType<typeof peopleConditions>;
-    page: (db: Kysely<DB>, c: ReturnType<typeof peopleConditions>, p: { after: string | null; limit: number }) => Promise<Row[]>;
+    table: 'people_search' | 'companies';
+    conditions: (db: Kysely<DB>, f: SearchFilters) => Promise<Condition[]>;
+    page: (db: Kysely<DB>, c: Condition[], p: { after: string | null; limit: number }) => Promise<Row[]>;
     present: (row: Row) => T;
   },
 ): Promise<Page<T>> {
   const { size, ...raw } = request.params;
   const filters = normalizeFilters(SearchFilters.parse(raw));
-  const conditions = run.conditions(filters);
   const query = queryHash({ kind, filters, size });
   const secret = await tokenSecret(db);
   const state = request.scroll_token ? readScrollToken(request.scroll_token, secret, { kind, query }) : null;
+  const conditions = await run.conditions(db, filters);
 
   // Deep pages reuse the first page's count: every page then costs what the first one did.
   // On PostgreSQL the page and the count run side by side on two connections.
   const [rows, count] = await Promise.all([
     run.page(db, conditions, { after: state?.after ?? null, limit: size }),
-    state ? { total: state.total, isLowerBound: state.totalIsLowerBound } : repo.countUpTo(db, kind, conditions, TOTAL_EXACT_LIMIT),
+    state ? { total: state.total, isLowerBound: state.totalIsLowerBound } : repo.countUpTo(db, run.table, conditions, TOTAL_EXACT_LIMIT),
   ]);
   const hasMore = rows.length > size;
   const pageRows = rows.slice(0, size);
-  await chargeSearchPage(db, actor, { kind, rows: pageRows.length });
+  await chargeSearchPage(db, actor, { kind, rows: pageRows.length, query, scrollToken: request.scroll_token ?? null });
 
   const last = pageRows.at(-1);
   const scrollToken =
@@ -119,11 +153,11 @@ export function presentCompany(c: CompanyDbRow): CompanyRow {
 }
 
 export function searchPeople(db: Kysely<DB>, actor: Actor, request: SearchRequest) {
-  return runSearch(db, actor, request, 'people', { conditions: peopleConditions, page: repo.pagePeople, present: presentProspect });
+  return runSearch(db, actor, request, 'people', { table: 'people_search', conditions: peopleSearchConditions, page: repo.pagePeople, present: presentProspect });
 }
 
 export function searchCompanies(db: Kysely<DB>, actor: Actor, request: SearchRequest) {
-  return runSearch(db, actor, request, 'companies', { conditions: companyConditions, page: repo.pageCompanies, present: presentCompany });
+  return runSearch(db, actor, request, 'companies', { table: 'companies', conditions: async (_db, f) => companyConditions(f), page: repo.pageCompanies, present: presentCompany });
 }
 
 export async function autocomplete(db: Kysely<DB>, field: AutocompleteField, query: string) {

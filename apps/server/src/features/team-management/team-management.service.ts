@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../http/policy.js';
 import { emailDomain } from '../../lib/sql.js';
+import { membersCreditsUsed } from '../credits/credits.service.js';
 import * as repo from './team-management.repository.js';
 
 type ParsedInvite = z.output<typeof InviteMember>;
@@ -18,7 +19,7 @@ export function presentMember(row: repo.MemberRow): TeamMemberDto {
     status: row.status,
     isOwner: row.is_owner,
     creditsCap: row.credits_cap,
-    // Credits are spent only once the credits ledger exists; until then nobody has used any.
+    // listMembers fills in this month's use from the credits ledger.
     creditsUsed: 0,
   };
 }
@@ -94,8 +95,9 @@ export async function respondToInvitation(db: Kysely<DB>, actor: Actor, input: I
 
 export async function listMembers(db: Kysely<DB>, actor: Actor, query: { page: number; pageSize: number; search?: string | undefined }) {
   const { total, rows } = await repo.pageMembers(db, actor.teamId, query);
+  const used = await membersCreditsUsed(db, actor.teamId, rows.flatMap((r) => (r.user_id ? [r.user_id] : [])));
   return {
-    data: rows.map(presentMember),
+    data: rows.map((r) => ({ ...presentMember(r), creditsUsed: (r.user_id && used.get(r.user_id)) || 0 })),
     pagination: { currentPage: query.page, totalPages: Math.max(1, Math.ceil(total / query.pageSize)), totalRecords: total },
   };
 }

@@ -2,6 +2,7 @@ import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { CreditsBanner } from '../../features/credits/components/CreditsBanner';
 import { PendingInvitations } from '../../features/team-management/components/PendingInvitations';
 import { BreadcrumbTailProvider, HeaderBreadcrumbs } from './breadcrumbs';
 import { Sidebar } from './Sidebar';
@@ -58,6 +59,7 @@ export function AppLayout() {
           onToggle={isDesktop ? () => setCollapsed((value) => !value) : closeMobile}
         />
         <AppShell.Main>
+          <CreditsBanner />
           <PendingInvitations />
           <Outlet />
         </AppShell.Main>

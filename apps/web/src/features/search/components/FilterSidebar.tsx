@@ -35,7 +35,8 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useSavedSearches } from '../api';
+import { CreditsFooter } from '../../credits/components/CreditsFooter';
+import { searchKeys, useSavedSearches } from '../api';
 import type { FieldKey } from '../filter-values';
 import { FilterField } from './FilterField';
 import classes from './filters.module.css';
@@ -282,6 +283,9 @@ function OpenSidebar(props: FilterSidebarProps) {
           <Button type="submit" fullWidth leftSection={<IconSearch size={16} />} loading={searching}>
             Search
           </Button>
+          <Box mt="sm">
+            <CreditsFooter refreshAfter={searchKeys.all} />
+          </Box>
         </Box>
       </form>
     </>

@@ -1,0 +1,3 @@
+export * from './constants.js';
+export * from './schemas.js';
+export * from './status.js';

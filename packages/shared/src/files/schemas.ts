@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** The largest upload accepted: 1 GiB. One byte more is refused with 413 and nothing is kept. */
+export const MAX_UPLOAD_BYTES = 1_073_741_824;
+
+/** File types accepted for upload, by extension. */
+export const ACCEPTED_FILE_TYPES = ['csv', 'xls', 'xlsx'] as const;
+export const FileType = z.enum(ACCEPTED_FILE_TYPES);
+export type FileType = z.infer<typeof FileType>;
+
+/** For a file input's `accept` attribute and dropzones. */
+export const ACCEPTED_FILE_EXTENSIONS = ACCEPTED_FILE_TYPES.map((type) => `.${type}`);
+
+const formatBytes = (bytes: number) =>
+  bytes >= 1024 ** 3 && bytes % 1024 ** 3 === 0 ? `${bytes / 1024 ** 3} GiB` : `${bytes.toLocaleString('en-US')} bytes`;
+
+/** File-level messages shared by every feature that takes a file (list upload, company upload, bulk enrich). */
+export const FILE_MESSAGES = {
+  /** Spec §5, verbatim: an upload with no data rows. */
+  fileEmpty: 'The file is empty. Please upload a file with data!',
+  /** Spec §8, verbatim. */
+  csvUploadFailed: 'There was an error trying to upload the CSV file. Please try again later!',
+  /** Spec §8, verbatim. */
+  fileProcessingFailed: 'There was an error trying to process your file. Please try again later!',
+  wrongType: 'Only .csv, .xls and .xlsx files can be uploaded. Please choose a file of one of these types!',
+  noFile: "No file was sent. Send the file as multipart/form-data in a field named 'file'.",
+  tooLarge: (limitBytes: number = MAX_UPLOAD_BYTES) =>
+    `The file is too large. Files can be at most ${formatBytes(limitBytes)} (${limitBytes.toLocaleString('en-US')} bytes).`,
+  notXlsx: 'This file is not a valid .xlsx workbook. Please save it again as .xlsx or .csv!',
+  unreadable: (type: FileType) => `This file could not be read as .${type}. Please check the file or save it as .csv!`,
+  xlsTooLarge: 'Old-style .xls files can be at most 100 MB. Please save the file as .xlsx or .csv!',
+  zipBomb: 'This .xlsx file unpacks to an unreasonable size and was refused. Please save it again as .xlsx or .csv!',
+  csvRowTooLong: 'A row of this CSV file is longer than 16 MB, usually because of a quote that is never closed. Please check the file!',
+  uploadNotFound: 'Upload not found.',
+} as const;
+
+/** An uploaded file as the API answers it. */
+export const UploadedFile = z.object({
+  _id: z.string(),
+  fileName: z.string(),
+  fileType: FileType,
+  /** Bytes on disk. */
+  size: z.number(),
+  /** The header row as read (first non-empty row; the first worksheet for Excel). */
+  headers: z.array(z.string()),
+  /** Data rows after the header, empty rows not counted. */
+  rowCount: z.number(),
+  createdAt: z.string(),
+});
+export type UploadedFile = z.infer<typeof UploadedFile>;
+
+export const UploadFileResponse = z.object({ data: UploadedFile });
+export type UploadFileResponse = z.infer<typeof UploadFileResponse>;
