@@ -11,6 +11,7 @@ import type { Upload } from '../../db/schema-lists.js';
 import { readTableBatches, unescapeFormulaCell } from '../../lib/files/index.js';
 import type { AppContext } from '../../lib/context.js';
 import type { Actor } from '../../http/policy.js';
+import { requireUpload } from '../files/files.service.js';
 import { ProgressTracker } from '../jobs/jobs.service.js';
 import { importProspectFile } from './lists.jobs.js';
 import * as repo from './lists.repository.js';
@@ -89,7 +90,7 @@ export async function importFileIntoList(
   payload: { progressId: string; teamId: string; uploadId: string; listId: string; useRawFileData: boolean },
   progress: ProgressTracker,
 ) {
-  const upload = await findUpload(ctx.db, payload.teamId, payload.uploadId);
+  const upload = await requireUpload(ctx.db, payload.teamId, payload.uploadId);
   const columns = mapProspectHeaders(upload.headers);
   const resumeAfter = await repo.lastImportedRow(ctx.db, payload.progressId);
   await progress.start(upload.row_count);
@@ -112,11 +113,6 @@ export async function importFileIntoList(
   await progress.complete({ listId: payload.listId, imported: await repo.countImported(ctx.db, payload.progressId), rows: upload.row_count });
 }
 
-async function findUpload(db: Kysely<DB>, teamId: string, id: string) {
-  const upload = await db.selectFrom('uploads').selectAll().where('team_id', '=', teamId).where('id', '=', id).executeTakeFirst();
-  if (!upload) throw new AppError('NOT_FOUND', 'File not found.', { field: 'attachedFileInfo._id' });
-  return upload;
-}
 
 /** The distinct lower-cased company names of a file's 'Company Names' column. */
 export async function readCompanyNames(upload: Upload, column: number, max: number) {
@@ -131,7 +127,6 @@ export async function readCompanyNames(upload: Upload, column: number, max: numb
   return [...names];
 }
 
-export { findUpload };
 
 /** An existing people list of the team, or a new one; a new one starts 'processing' when asked. */
 async function targetList(db: Kysely<DB>, actor: Actor, body: { listTitle?: string | undefined; existingListId?: string | undefined }, entityType: 'contactList' | 'companyList', processing: boolean) {
@@ -149,7 +144,7 @@ async function targetList(db: Kysely<DB>, actor: Actor, body: { listTitle?: stri
  * and enqueues the import, all in one transaction (no list is touched when a check fails).
  */
 export async function startProspectImport(ctx: AppContext, actor: Actor, body: UploadToListBody) {
-  const upload = await findUpload(ctx.db, actor.teamId, body.attachedFileInfo._id);
+  const upload = await requireUpload(ctx.db, actor.teamId, body.attachedFileInfo._id);
   validateProspectFile(upload);
   const { list, progressId } = await ctx.db.transaction().execute(async (trx) => {
     const list = await targetList(trx, actor, body, 'contactList', true);
@@ -170,7 +165,7 @@ const MATCH_CHUNK = 5_000;
 
 /** Company list upload: names lower-cased and de-duplicated, matched to the company database. */
 export async function uploadCompanies(ctx: AppContext, actor: Actor, body: CompanyUploadBody) {
-  const upload = await findUpload(ctx.db, actor.teamId, body.attachedFileInfo._id);
+  const upload = await requireUpload(ctx.db, actor.teamId, body.attachedFileInfo._id);
   const column = validateCompanyFile(upload);
   const names = await readCompanyNames(upload, column, MAX_COMPANY_NAMES);
   return ctx.db.transaction().execute(async (trx) => {
