@@ -2,7 +2,6 @@ import { PROSPECT_FILE_HEADERS } from '@leadline/shared';
 import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
 import type { DB } from '../../db/schema.js';
-import type { Contact } from '../../db/schema-lists.js';
 import { createCsvStream } from '../../lib/files/index.js';
 import type { Actor } from '../../http/policy.js';
 import * as repo from './lists.repository.js';
@@ -16,13 +15,11 @@ const COMPANY_EXPORT_HEADERS = ['Company Names', 'Domain', 'Industry', 'Headquar
 
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
-export function contactCells(c: Contact): string[] {
+export function contactCells(c: repo.ExportContact): string[] {
   return [
     text(c.full_name), text(c.job_title), text(c.level), text(c.department), text(c.company_name), text(c.primary_email),
     text(c.primary_phone), text(c.company_domain), text(c.country), text(c.city), text(c.linkedin_url),
-    text(c.first_name), text(c.last_name), text(c.state), text(c.industry),
-    c.emails.filter((e) => e.email !== c.primary_email).map((e) => e.email).join('; '),
-    c.phones.filter((p) => p.phoneNumber !== c.primary_phone).map((p) => p.phoneNumber).join('; '),
+    text(c.first_name), text(c.last_name), text(c.state), text(c.industry), text(c.other_emails), text(c.other_phones),
   ];
 }
 
@@ -64,7 +61,7 @@ export async function downloadContacts(db: Kysely<DB>, actor: Actor, body: { lis
   const ids = [...new Set([...body.contacts, ...body.customContacts])];
   async function* batches() {
     for (let i = 0; i < ids.length; i += BATCH) {
-      const rows = await repo.findContacts(db, actor.teamId, ids.slice(i, i + BATCH));
+      const rows = await repo.findExportContacts(db, actor.teamId, ids.slice(i, i + BATCH));
       yield rows.map(contactCells);
     }
   }

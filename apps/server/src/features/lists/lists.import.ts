@@ -58,13 +58,17 @@ const cellValue = (raw: string | undefined) => {
 export function toImportBatch(rows: string[][], firstRowNumber: number, columns: Record<ProspectFileHeader, number>): repo.ImportBatch {
   const pick = (row: string[], header: ProspectFileHeader) => (columns[header] < 0 ? null : cellValue(row[columns[header]]));
   const batch: repo.ImportBatch = {
-    row: [], fullName: [], jobTitle: [], level: [], department: [], company: [], email: [], phone: [],
+    row: [], fullName: [], firstName: [], lastName: [], jobTitle: [], level: [], department: [], company: [], email: [], phone: [],
     domain: [], country: [], city: [], linkedin: [], linkedinKey: [],
   };
   rows.forEach((row, i) => {
     const linkedin = pick(row, 'LinkedIn URL');
     batch.row.push(firstRowNumber + i);
-    batch.fullName.push(pick(row, 'Full Name') ?? '');
+    const fullName = pick(row, 'Full Name') ?? '';
+    const space = fullName.search(/\s/);
+    batch.fullName.push(fullName);
+    batch.firstName.push(space < 0 ? fullName || null : fullName.slice(0, space));
+    batch.lastName.push(space < 0 ? null : fullName.slice(space).trim() || null);
     batch.jobTitle.push(pick(row, 'Job Title'));
     batch.level.push(pick(row, 'Job Level'));
     batch.department.push(pick(row, 'Department'));

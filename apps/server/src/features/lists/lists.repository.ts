@@ -349,18 +349,40 @@ export async function findCompanyIdsByNames(db: Kysely<DB>, names: string[]) {
   return rows.map((r) => r.id);
 }
 
+/** A contact as a download row needs it: plain text only (parsing timestamps and jsonb costs more than the query). */
+const exportColumns = sql`c.id, c.full_name, c.job_title, c.level, c.department, c.company_name, c.primary_email, c.primary_phone,
+  c.company_domain, c.country, c.city, c.linkedin_url, c.first_name, c.last_name, c.state, c.industry,
+  (select string_agg(e->>'email', '; ') from jsonb_array_elements(c.emails) e where e->>'email' is distinct from c.primary_email) as other_emails,
+  (select string_agg(p->>'phoneNumber', '; ') from jsonb_array_elements(c.phones) p where p->>'phoneNumber' is distinct from c.primary_phone) as other_phones`;
+
+export type ExportContact = Pick<
+  Contact,
+  | 'id' | 'full_name' | 'job_title' | 'level' | 'department' | 'company_name' | 'primary_email' | 'primary_phone' | 'company_domain'
+  | 'country' | 'city' | 'linkedin_url' | 'first_name' | 'last_name' | 'state' | 'industry'
+> & { other_emails: string | null; other_phones: string | null };
+
 /**
  * Keyset batches of a list's contacts, for streamed downloads. The ids come first from the
- * membership index, so each batch is `limit` primary-key look-ups whatever the list's size.
+ * membership index; the lateral join (fenced by `limit 1`) then makes each batch `limit`
+ * primary-key look-ups: a plain join lets the planner hash the whole contacts table per batch.
  */
 export async function listContactsAfter(db: Kysely<DB>, listId: string, after: string | null, limit: number) {
-  const { rows } = await sql<Contact>`
+  const { rows } = await sql<ExportContact>`
     with ids as (
       select contact_id from list_contacts
-      where list_id = ${listId} and (${after}::uuid is null or contact_id > ${after}::uuid)
+      where list_id = ${listId} ${after === null ? sql`` : sql`and contact_id > ${after}`}
       order by contact_id limit ${limit}
     )
-    select c.* from ids join contacts c on c.id = ids.contact_id order by c.id`.execute(db);
+    select ${exportColumns} from ids cross join lateral (select * from contacts where contacts.id = ids.contact_id limit 1) c
+    order by ids.contact_id`.execute(db);
+  return rows;
+}
+
+export async function findExportContacts(db: Kysely<DB>, teamId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<ExportContact>`
+    select ${exportColumns} from unnest(${ids}::uuid[]) as wanted(id)
+    cross join lateral (select * from contacts where contacts.id = wanted.id and contacts.team_id = ${teamId} limit 1) c`.execute(db);
   return rows;
 }
 
@@ -428,6 +450,8 @@ export async function findNewMatches(db: Kysely<DB>, teamId: string, listId: str
 export type ImportBatch = {
   row: number[];
   fullName: string[];
+  firstName: (string | null)[];
+  lastName: (string | null)[];
   jobTitle: (string | null)[];
   level: (string | null)[];
   department: (string | null)[];
@@ -442,67 +466,70 @@ export type ImportBatch = {
   linkedinKey: (string | null)[];
 };
 
+const importInput = (b: ImportBatch) => sql`
+  select * from unnest(${b.row}::int[], ${b.fullName}::text[], ${b.firstName}::text[], ${b.lastName}::text[], ${b.jobTitle}::text[],
+    ${b.level}::text[], ${b.department}::text[], ${b.company}::text[], ${b.email}::text[], ${b.phone}::text[], ${b.domain}::text[],
+    ${b.country}::text[], ${b.city}::text[], ${b.linkedin}::text[], ${b.linkedinKey}::text[])
+    as t(row_no, full_name, first_name, last_name, job_title, level, department, company, email, phone, domain, country, city, linkedin, linkedin_key)`;
+
+/**
+ * The rows with their blank fields filled from the matching person of the people database (by
+ * LinkedIn URL, else by full name and company). Emails and phones never come from there: they
+ * are what enrichment sells.
+ */
+const filledInput = (b: ImportBatch) => sql`
+  select i.row_no, i.full_name, i.first_name, i.last_name, i.email, i.phone,
+    coalesce(i.job_title, p.job_title) as job_title,
+    coalesce(i.level, p.job_title_levels[1]) as level,
+    coalesce(i.department, p.job_title_role) as department,
+    coalesce(i.company, initcap(p.job_company_name)) as company,
+    coalesce(i.domain, p.job_company_website) as domain,
+    coalesce(i.country, initcap(p.location_country)) as country,
+    coalesce(i.city, initcap(p.location_locality)) as city,
+    coalesce(i.linkedin, p.linkedin_url) as linkedin,
+    p.job_company_industry as industry
+  from (${importInput(b)}) i
+  left join lateral (
+    select * from people where i.linkedin_key is not null and people.linkedin_url = i.linkedin_key
+    union all
+    select * from people where i.company is not null and people.full_name = lower(i.full_name) and people.job_company_name = lower(i.company)
+    limit 1
+  ) p on true`;
+
+const rawInput = (b: ImportBatch) => sql`
+  select row_no, full_name, first_name, last_name, email, phone, job_title, level, department, company, domain, country, city, linkedin,
+    null::text as industry
+  from (${importInput(b)}) i`;
+
 /**
  * Inserts one batch of an import as custom contacts and adds them to the list, in one
  * statement: a batch lands whole or not at all, and (import id, row) is unique, so a retried
- * batch inserts nothing twice. With `fill`, blank fields come from the matching person of the
- * people database (by LinkedIn URL, else by full name and company); emails and phones never
- * come from there (they are what enrichment sells).
+ * batch inserts nothing twice. With `fill`, blank fields come from the people database.
+ * Uploaded emails have status 'unknown' (professional until verified) and phones 'other', so
+ * the list's count deltas follow from the columns themselves.
  */
 export async function insertImportBatch(
   db: Kysely<DB>,
   v: { teamId: string; listId: string; importId: string; fill: boolean; batch: ImportBatch },
 ) {
-  const b = v.batch;
   const { rows } = await sql<{ n: number }>`
-    with input as (
-      select * from unnest(${b.row}::int[], ${b.fullName}::text[], ${b.jobTitle}::text[], ${b.level}::text[], ${b.department}::text[],
-        ${b.company}::text[], ${b.email}::text[], ${b.phone}::text[], ${b.domain}::text[], ${b.country}::text[], ${b.city}::text[],
-        ${b.linkedin}::text[], ${b.linkedinKey}::text[])
-        as t(row_no, full_name, job_title, level, department, company, email, phone, domain, country, city, linkedin, linkedin_key)
-    ), filled as (
-      select i.row_no, i.full_name, i.email, i.phone,
-        coalesce(i.job_title, p.job_title) as job_title,
-        coalesce(i.level, p.job_title_levels[1]) as level,
-        coalesce(i.department, p.job_title_role) as department,
-        coalesce(i.company, initcap(p.job_company_name)) as company,
-        coalesce(i.domain, p.job_company_website) as domain,
-        coalesce(i.country, initcap(p.location_country)) as country,
-        coalesce(i.city, initcap(p.location_locality)) as city,
-        coalesce(i.linkedin, p.linkedin_url) as linkedin,
-        p.job_company_industry as industry
-      from input i
-      left join lateral (
-        select * from people where ${v.fill} and i.linkedin_key is not null and people.linkedin_url = i.linkedin_key limit 1
-      ) by_url on true
-      left join lateral (
-        select * from people where ${v.fill} and by_url.id is null and i.company is not null
-          and people.full_name = lower(i.full_name) and people.job_company_name = lower(i.company) limit 1
-      ) by_name on true
-      cross join lateral (select coalesce(by_url.id, by_name.id) as id, coalesce(by_url.job_title, by_name.job_title) as job_title,
-        coalesce(by_url.job_title_levels, by_name.job_title_levels) as job_title_levels,
-        coalesce(by_url.job_title_role, by_name.job_title_role) as job_title_role,
-        coalesce(by_url.job_company_name, by_name.job_company_name) as job_company_name,
-        coalesce(by_url.job_company_website, by_name.job_company_website) as job_company_website,
-        coalesce(by_url.location_country, by_name.location_country) as location_country,
-        coalesce(by_url.location_locality, by_name.location_locality) as location_locality,
-        coalesce(by_url.linkedin_url, by_name.linkedin_url) as linkedin_url,
-        coalesce(by_url.job_company_industry, by_name.job_company_industry) as job_company_industry) p
-    ), ins as (
+    with ins as (
       insert into contacts (team_id, is_custom, source_import_id, source_row, full_name, first_name, last_name, job_title, level,
         department, company_name, company_domain, linkedin_url, industry, city, country, emails, primary_email, phones, primary_phone)
-      select ${v.teamId}, true, ${v.importId}, row_no, full_name, split_part(full_name, ' ', 1),
-        nullif(regexp_replace(full_name, '^\\S+\\s*', ''), ''), job_title, level, department, company, domain, linkedin, industry, city, country,
+      select ${v.teamId}, true, ${v.importId}, row_no, full_name, first_name, last_name, job_title, level, department, company, domain,
+        linkedin, industry, city, country,
         case when email is null then '[]'::jsonb else jsonb_build_array(jsonb_build_object('email', email, 'status', 'unknown')) end, email,
         case when phone is null then '[]'::jsonb else jsonb_build_array(jsonb_build_object('phoneNumber', phone, 'status', 'other')) end, phone
-      from filled
+      from (${v.fill ? filledInput(v.batch) : rawInput(v.batch)}) f
       on conflict (source_import_id, source_row) where source_import_id is not null do nothing
-      returning id, emails, phones, linkedin_url
+      returning id, primary_email, linkedin_url
     ), added as (
       insert into list_contacts (list_id, contact_id, page_context) select ${v.listId}, id, 'lists' from ins
       on conflict do nothing returning contact_id
     ), delta as (
-      select ${flagCounts('c')} from added join ins c on c.id = added.contact_id
+      select count(*)::int as n, 0 as personal, (count(*) filter (where ins.primary_email is not null))::int as professional,
+        (count(*) filter (where coalesce(ins.linkedin_url, '') <> ''))::int as linkedin, 0 as phone
+      from added join ins on ins.id = added.contact_id
     ), _ as (${applyDelta(v.listId, 1)})
     select n from delta`.execute(db);
   return rows[0]?.n ?? 0;
