@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProspectEmail, ProspectPhone, SearchFilters } from '../search/filters.js';
+import { CompanyRow, ProspectEmail, ProspectPhone, SearchFilters } from '../search/filters.js';
 
 /** People lists are 'contactList' (spec §3); company lists hold companies. */
 export const ListEntityType = z.enum(['contactList', 'companyList']);
@@ -146,17 +146,8 @@ export const ListContactDto = z.object({
 });
 export type ListContactDto = z.infer<typeof ListContactDto>;
 
-export const ListCompanyDto = z.object({
-  _id: z.string(),
-  name: z.string(),
-  domain: z.string().nullable(),
-  industry: z.string().nullable(),
-  estimatedRevenueLowerBoundUSD: z.number().nullable(),
-  estimatedRevenueHigherBoundUSD: z.number().nullable(),
-  headQuartersCountry: z.string().nullable(),
-  linkedInHeadCount: z.number().int().nullable(),
-  addedAt: z.string(),
-});
+/** A company of a company list: the search's company row, and when it was added. */
+export const ListCompanyDto = CompanyRow.extend({ addedAt: z.string() });
 export type ListCompanyDto = z.infer<typeof ListCompanyDto>;
 
 /** Sort keys of a list's contents; the spec sends company name as `company.name`. */
