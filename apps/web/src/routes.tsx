@@ -7,6 +7,8 @@ import { PublicOnly, RequireSession } from './features/auth/components/SessionGa
 import { LoginPage } from './features/auth/pages/LoginPage';
 import { SignupPage } from './features/auth/pages/SignupPage';
 import { HomePage } from './features/home/pages/HomePage';
+import { ListDetailPage } from './features/lists/pages/ListDetailPage';
+import { ListsPage } from './features/lists/pages/ListsPage';
 import { ProspectSearchPage } from './features/search/pages/ProspectSearchPage';
 import { SettingsPage } from './features/settings/pages/SettingsPage';
 
@@ -34,6 +36,9 @@ export const router = createBrowserRouter([
           { index: true, element: <HomePage /> },
           { path: '/settings', element: <SettingsPage /> },
           { path: '/prospects/search', element: <ProspectSearchPage /> },
+          { path: '/prospects/lists', element: <ListsPage /> },
+          { path: '/prospects/lists/people/:listId', element: <ListDetailPage entity="people" /> },
+          { path: '/prospects/lists/companies/:listId', element: <ListDetailPage entity="companies" /> },
           ...upcomingRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -38,7 +38,7 @@ export const SIDEBAR_GROUPS: SidebarGroup[] = [
     label: 'Prospect',
     items: [
       { label: 'Prospect Search', route: '/prospects/search', icon: IconUserSearch, specState: 'enabled', built: true },
-      { label: 'Prospect Lists', route: '/prospects/lists', icon: IconListDetails, specState: 'enabled', built: false },
+      { label: 'Prospect Lists', route: '/prospects/lists', icon: IconListDetails, specState: 'enabled', built: true },
     ],
   },
   {
@@ -102,7 +102,14 @@ export const PATH_TITLES: ReadonlyArray<{ path: string; title: string; page: boo
 ];
 
 /** Routes this version builds; every other titled route shows the "not available yet" page. */
-export const BUILT_PATHS = new Set(['/', '/settings', '/prospects/search']);
+export const BUILT_PATHS = new Set([
+  '/',
+  '/settings',
+  '/prospects/search',
+  '/prospects/lists',
+  '/prospects/lists/people/:listId',
+  '/prospects/lists/companies/:listId',
+]);
 
 function matches(pattern: string, path: string): boolean {
   const want = pattern.split('/');

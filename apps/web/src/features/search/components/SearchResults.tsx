@@ -1,9 +1,11 @@
 import { SEARCH_MESSAGES, SEARCH_PAGE_SIZE, type CompanyRow, type Prospect, type SavedSearchDto, type SearchFilters } from '@leadline/shared';
 import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBookmark, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { IconBookmark, IconChevronLeft, IconChevronRight, IconFileUpload, IconPlaylistAdd } from '@tabler/icons-react';
 import type { OnChangeFn, RowSelectionState } from '@tanstack/react-table';
 import { useId } from 'react';
+import { SaveListDialog } from '../../lists/components/SaveListDialog';
+import { UploadCsvDialog } from '../../lists/components/UploadCsvDialog';
 import type { ResultsView } from '../api';
 import { resultsTotal } from '../format';
 import type { useResultPages } from '../use-result-pages';
@@ -23,6 +25,8 @@ type SearchResultsProps = {
   results: ReturnType<typeof useResultPages>;
   /** The filters in the sidebar, which Save search stores. */
   filters: SearchFilters;
+  /** The filters of the results on screen, which a dynamic list keeps matching. */
+  searchedFilters: SearchFilters;
   pageSize: number;
   onPageSizeChange: (size: number) => void;
   selection: RowSelectionState;
@@ -32,8 +36,10 @@ type SearchResultsProps = {
 
 /** The toolbar, the people or companies table of the current search, and its pager. */
 export function SearchResults(props: SearchResultsProps) {
-  const { view, onViewChange, results, filters, pageSize, onPageSizeChange, selection, onSelectionChange, onSaved } = props;
+  const { view, onViewChange, results, filters, searchedFilters, pageSize, onPageSizeChange, selection, onSelectionChange, onSaved } = props;
   const [saveOpened, saveDialog] = useDisclosure(false);
+  const [saveListOpened, saveListDialog] = useDisclosure(false);
+  const [uploadOpened, uploadDialog] = useDisclosure(false);
   const rowsPerPageId = useId();
   const selected = Object.values(selection).filter(Boolean).length;
   const empty = results.failure ?? SEARCH_MESSAGES.noProspects;
@@ -46,9 +52,17 @@ export function SearchResults(props: SearchResultsProps) {
         <Title order={1} size="h3">
           Prospect Search
         </Title>
-        <Button variant="default" leftSection={<IconBookmark size={16} />} onClick={saveDialog.open}>
-          Save search
-        </Button>
+        <Group gap="sm">
+          <Button variant="default" leftSection={<IconBookmark size={16} />} onClick={saveDialog.open}>
+            Save search
+          </Button>
+          <Button variant="default" leftSection={<IconPlaylistAdd size={16} />} onClick={saveListDialog.open} disabled={view !== 'people' || selected === 0}>
+            Save List
+          </Button>
+          <Button variant="default" leftSection={<IconFileUpload size={16} />} onClick={uploadDialog.open}>
+            Upload CSV
+          </Button>
+        </Group>
       </Group>
       <Paper withBorder radius="md">
         <Group justify="space-between" p="sm" gap="sm">
@@ -133,6 +147,13 @@ export function SearchResults(props: SearchResultsProps) {
         </Group>
       </Paper>
       <SaveSearchDialog opened={saveOpened} filters={filters} onClose={saveDialog.close} onSaved={onSaved} />
+      <SaveListDialog
+        opened={saveListOpened}
+        onClose={saveListDialog.close}
+        personIds={Object.keys(selection).filter((id) => selection[id])}
+        filters={searchedFilters}
+      />
+      <UploadCsvDialog opened={uploadOpened} onClose={uploadDialog.close} />
     </Stack>
   );
 }

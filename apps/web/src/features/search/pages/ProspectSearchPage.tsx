@@ -67,6 +67,7 @@ export function ProspectSearchPage() {
           onViewChange={setView}
           results={results}
           filters={filters}
+          searchedFilters={submitted.filters}
           pageSize={pageSize}
           onPageSizeChange={setPageSize}
           selection={selection}

@@ -1,0 +1,96 @@
+import { LISTS_MESSAGES, type SearchFilters } from '@leadline/shared';
+import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { notify } from '../../../lib/notify';
+import { saveListFailure, useSaveToList } from '../api';
+import { ListChoiceInput, useListChoice } from './ListChoiceInput';
+
+type SaveListDialogProps = {
+  opened: boolean;
+  onClose: () => void;
+  /** People-database ids of the selected search rows. */
+  personIds: string[];
+  /** The filters of the search on screen, kept by a dynamic list. */
+  filters: SearchFilters;
+};
+
+const NO_SELECTION = 'Select at least one prospect to save.';
+
+/** Spec §2 "Save List": pick one of the team's lists or type a new name; needs a selection. */
+export function SaveListDialog({ opened, onClose, personIds, filters }: SaveListDialogProps) {
+  const [name, setName] = useState('');
+  const [dynamic, setDynamic] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { choice, names } = useListChoice('contactList', name, opened);
+  const save = useSaveToList('search');
+
+  const close = () => {
+    setName('');
+    setDynamic(false);
+    setError(null);
+    save.reset();
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (personIds.length === 0) return setError(NO_SELECTION);
+    if (choice.kind === 'none') return setError(LISTS_MESSAGES.listRequired);
+    if (choice.kind === 'pending') return;
+    const target = choice.kind === 'existing' ? { listId: choice.list._id } : { name: choice.name, isDynamic: dynamic, filters };
+    save.mutate(
+      { personIds, target },
+      {
+        onSuccess: () => {
+          notify.success(LISTS_MESSAGES.prospectsSaved);
+          close();
+        },
+        onError: (failure) => notify.error(saveListFailure(failure)),
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Save List">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {personIds.length === 1 ? '1 prospect selected.' : `${personIds.length.toLocaleString('en-US')} prospects selected.`}
+          </Text>
+          <ListChoiceInput
+            entityType="contactList"
+            value={name}
+            onChange={(value) => {
+              setName(value);
+              setError(null);
+            }}
+            choice={choice}
+            names={names}
+            error={error === LISTS_MESSAGES.listRequired ? error : null}
+          />
+          {choice.kind === 'new' && (
+            <Switch
+              label="Keep this list updated with new matches"
+              description="People who start matching the current search filters are added to the list when it is refreshed."
+              checked={dynamic}
+              onChange={(event) => setDynamic(event.currentTarget.checked)}
+            />
+          )}
+          {error === NO_SELECTION && (
+            <Text size="sm" c="red" role="alert">
+              {error}
+            </Text>
+          )}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={choice.kind === 'pending'}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,223 @@
+import type { ListCompanyDto, ListContactDto, ListContentSortBy } from '@leadline/shared';
+import { ActionIcon, Anchor, Badge, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconBrandLinkedin } from '@tabler/icons-react';
+import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { count, externalUrl, revenueRange } from '../../search/format';
+import { formatDate } from './format';
+
+/** Table column id → the server's sort key (spec §2: companyName is sent as `company.name`). */
+export const SORT_KEYS: Record<string, ListContentSortBy> = {
+  name: 'name',
+  jobTitle: 'jobTitle',
+  companyName: 'company.name',
+  email: 'email',
+  country: 'country',
+  addedAt: 'addedAt',
+};
+
+const text = (value: string | null | undefined) => (value && value.trim() !== '' ? value : '—');
+
+/** The rows chosen on any page, by id; `custom` tells contacts from uploads apart. */
+export type Selection = Record<string, { custom: boolean }>;
+
+export type SelectionControls<Row> = {
+  selection: Selection;
+  rows: Row[];
+  idOf: (row: Row) => string;
+  customOf: (row: Row) => boolean;
+  nameOf: (row: Row) => string;
+  onChange: (next: Selection) => void;
+};
+
+/** A checkbox column kept outside the table's state, so the selection outlives the page on screen. */
+function selectColumn<Row>(controls: SelectionControls<Row>): ColumnDef<Row, unknown> {
+  const { selection, rows, idOf, customOf, nameOf, onChange } = controls;
+  const onPage = rows.filter((row) => selection[idOf(row)]).length;
+  const toggle = (row: Row, checked: boolean) => {
+    const { [idOf(row)]: _dropped, ...others } = selection;
+    onChange(checked ? { ...others, [idOf(row)]: { custom: customOf(row) } } : others);
+  };
+  return {
+    id: 'select',
+    size: 40,
+    enableSorting: false,
+    header: () => (
+      <Checkbox
+        aria-label="Select all rows on this page"
+        size="xs"
+        checked={rows.length > 0 && onPage === rows.length}
+        indeterminate={onPage > 0 && onPage < rows.length}
+        onChange={(event) => {
+          const checked = event.currentTarget.checked;
+          const next = { ...selection };
+          for (const row of rows) {
+            if (checked) next[idOf(row)] = { custom: customOf(row) };
+            else delete next[idOf(row)];
+          }
+          onChange(next);
+        }}
+      />
+    ),
+    cell: ({ row }) => (
+      <Checkbox
+        aria-label={`Select ${nameOf(row.original)}`}
+        size="xs"
+        checked={selection[idOf(row.original)] !== undefined}
+        onChange={(event) => toggle(row.original, event.currentTarget.checked)}
+      />
+    ),
+  };
+}
+
+/** Spec §2: a CRM error shows a disabled icon whose tooltip says what went wrong. */
+function CrmError({ error }: { error: string }) {
+  return (
+    <Tooltip label={`CRM Error: ${error}`} withArrow multiline maw={320}>
+      {/* aria-disabled, not disabled: a disabled button gets no hover, so no tooltip. */}
+      <ActionIcon
+        size="sm"
+        variant="subtle"
+        color="red"
+        data-disabled
+        aria-disabled="true"
+        aria-label={`CRM Error: ${error}`}
+        onClick={(event) => event.preventDefault()}
+      >
+        <IconAlertTriangle size={15} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** The primary item first with a badge, then how many others there are (named in a tooltip). */
+function PrimaryItem({ primary, all, kind }: { primary: string | null; all: string[]; kind: 'email' | 'phone' }) {
+  const shown = primary ?? all[0] ?? null;
+  if (!shown) {
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  }
+  const others = all.filter((item) => item !== shown);
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {shown}
+      </Text>
+      {primary && all.length > 1 && (
+        <Badge size="xs" variant="light">
+          Primary
+        </Badge>
+      )}
+      {others.length > 0 && (
+        <Tooltip label={others.join(', ')} withArrow multiline maw={320}>
+          <Badge size="xs" variant="outline" color="gray" aria-label={`Other ${kind === 'email' ? 'emails' : 'phones'}: ${others.join(', ')}`}>
+            +{others.length}
+          </Badge>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
+
+const contact = createColumnHelper<ListContactDto>();
+export const contactName = (c: ListContactDto) => c.fullName ?? ([c.firstName, c.lastName].filter(Boolean).join(' ') || 'Unnamed');
+
+export function contactColumns(controls: SelectionControls<ListContactDto>): ColumnDef<ListContactDto, any>[] {
+  return [
+    selectColumn(controls),
+    contact.accessor((c) => contactName(c), {
+      id: 'name',
+      header: 'Name',
+      cell: ({ row: { original: c } }) => (
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+            {contactName(c)}
+          </Text>
+          {c.linkedIn && (
+            <ActionIcon
+              component="a"
+              href={externalUrl(c.linkedIn)}
+              target="_blank"
+              rel="noreferrer"
+              size="sm"
+              variant="subtle"
+              color="blue"
+              aria-label={`LinkedIn profile of ${contactName(c)}`}
+            >
+              <IconBrandLinkedin size={16} />
+            </ActionIcon>
+          )}
+          {c.crmData?.error && <CrmError error={c.crmData.error} />}
+        </Group>
+      ),
+    }),
+    contact.accessor('jobTitle', { id: 'jobTitle', header: 'Title', cell: ({ getValue }) => <Text size="sm">{text(getValue())}</Text> }),
+    contact.accessor((c) => c.company.name, {
+      id: 'companyName',
+      header: 'Company',
+      cell: ({ row: { original: c } }) => (
+        <div>
+          <Text size="sm">{text(c.company.name)}</Text>
+          {c.company.domain && (
+            <Anchor href={externalUrl(c.company.domain)} target="_blank" rel="noreferrer" size="xs" c="dimmed">
+              {c.company.domain}
+            </Anchor>
+          )}
+        </div>
+      ),
+    }),
+    contact.accessor((c) => c.primaryEmail, {
+      id: 'email',
+      header: 'Emails',
+      cell: ({ row: { original: c } }) => <PrimaryItem kind="email" primary={c.primaryEmail} all={c.emails.map((e) => e.email)} />,
+    }),
+    contact.display({
+      id: 'phones',
+      header: 'Phones',
+      cell: ({ row: { original: c } }) => <PrimaryItem kind="phone" primary={c.primaryPhone} all={c.phones.map((p) => p.phoneNumber)} />,
+    }),
+    contact.accessor((c) => c.address.country, {
+      id: 'country',
+      header: 'Location',
+      cell: ({ row: { original: c } }) => (
+        <Text size="sm">{text([c.address.city, c.address.state, c.address.country].filter(Boolean).join(', '))}</Text>
+      ),
+    }),
+    contact.accessor('addedAt', { id: 'addedAt', header: 'Added', cell: ({ getValue }) => <Text size="sm">{formatDate(getValue())}</Text> }),
+  ];
+}
+
+const company = createColumnHelper<ListCompanyDto>();
+
+export function companyColumns(controls: SelectionControls<ListCompanyDto>): ColumnDef<ListCompanyDto, any>[] {
+  return [
+    selectColumn(controls),
+    company.accessor('name', {
+      id: 'name',
+      header: 'Name',
+      cell: ({ row: { original: c } }) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {c.name}
+          </Text>
+          {c.domain && (
+            <Anchor href={externalUrl(c.domain)} target="_blank" rel="noreferrer" size="xs" c="dimmed">
+              {c.domain}
+            </Anchor>
+          )}
+        </Stack>
+      ),
+    }),
+    company.display({ id: 'industry', header: 'Industry', cell: ({ row }) => <Text size="sm">{text(row.original.industry)}</Text> }),
+    company.display({
+      id: 'revenue',
+      header: 'Revenue Range',
+      cell: ({ row: { original: c } }) => <Text size="sm">{revenueRange(c.estimatedRevenueLowerBoundUSD, c.estimatedRevenueHigherBoundUSD)}</Text>,
+    }),
+    company.display({ id: 'hq', header: 'Country', cell: ({ row }) => <Text size="sm">{text(row.original.headQuartersCountry)}</Text> }),
+    company.display({ id: 'headcount', header: 'Headcount', cell: ({ row }) => <Text size="sm">{count(row.original.linkedInHeadCount)}</Text> }),
+    company.accessor('addedAt', { id: 'addedAt', header: 'Added', cell: ({ getValue }) => <Text size="sm">{formatDate(getValue())}</Text> }),
+  ];
+}
