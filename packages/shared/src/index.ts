@@ -8,3 +8,4 @@ export * from './search/index.js';
 export * from './lists/schemas.js';
 export * from './credits/index.js';
 export * from './files/schemas.js';
+export * from './enrichment/index.js';

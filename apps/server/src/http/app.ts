@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authRoutes } from '../features/auth/auth.routes.js';
 import { creditsRoutes } from '../features/credits/credits.routes.js';
+import { enrichmentRoutes } from '../features/enrichment/enrichment.routes.js';
 import { actorForToken, SESSION_COOKIE } from '../features/auth/auth.service.js';
 import { filesRoutes } from '../features/files/files.routes.js';
 import { jobsRoutes } from '../features/jobs/jobs.routes.js';
@@ -76,6 +77,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(filesRoutes(ctx));
   await app.register(listsRoutes(ctx));
   await app.register(creditsRoutes(ctx));
+  await app.register(enrichmentRoutes(ctx));
   await registerWebApp(app, ctx.config.webDist);
 
   return app;

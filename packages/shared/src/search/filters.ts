@@ -394,10 +394,11 @@ export const ProspectEmailStatus = z.enum([
 ]);
 export type ProspectEmailStatus = z.infer<typeof ProspectEmailStatus>;
 
-export const ProspectEmail = z.object({ email: z.string(), status: ProspectEmailStatus });
+/** `source`: the enrichment provider that found it (absent for uploaded values). */
+export const ProspectEmail = z.object({ email: z.string(), status: ProspectEmailStatus, source: z.string().optional() });
 export type ProspectEmail = z.infer<typeof ProspectEmail>;
 /** Phone status is 'valid' or anything else (spec §4), so it stays a string. */
-export const ProspectPhone = z.object({ phoneNumber: z.string(), status: z.string() });
+export const ProspectPhone = z.object({ phoneNumber: z.string(), status: z.string(), source: z.string().optional() });
 export type ProspectPhone = z.infer<typeof ProspectPhone>;
 
 /** One search result row (spec §3 "Prospect"). */

@@ -412,17 +412,16 @@ export async function findContact(db: Kysely<DB>, teamId: string, id: string) {
   return db.selectFrom('contacts').selectAll().where('team_id', '=', teamId).where('id', '=', id).executeTakeFirst();
 }
 
-/** Which of these people the team has already saved in one of its lists. */
-export async function findSavedPersonIds(db: Kysely<DB>, teamId: string, personIds: string[]) {
-  if (personIds.length === 0) return new Map<string, string>();
-  const rows = await db
+/** The team's copies of these people (enrichment results), and whether each sits in one of its lists. */
+export async function findPeopleContacts(db: Kysely<DB>, teamId: string, personIds: string[]) {
+  if (personIds.length === 0) return [];
+  return db
     .selectFrom('contacts as c')
-    .select(['c.person_id', 'c.id'])
+    .select(['c.person_id', 'c.id', 'c.emails', 'c.primary_email', 'c.phones', 'c.primary_phone', 'c.last_email_enrichment', 'c.last_phone_enrichment'])
+    .select((eb) => eb.exists(eb.selectFrom('list_contacts as lc').select('lc.list_id').whereRef('lc.contact_id', '=', 'c.id')).as('saved'))
     .where('c.team_id', '=', teamId)
     .where('c.person_id', 'in', personIds)
-    .where((eb) => eb.exists(eb.selectFrom('list_contacts as lc').select('lc.list_id').whereRef('lc.contact_id', '=', 'c.id')))
     .execute();
-  return new Map(rows.map((r) => [r.person_id!, r.id]));
 }
 
 export async function setDynamicRefreshed(db: Kysely<DB>, listId: string, added: number) {

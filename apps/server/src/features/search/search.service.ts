@@ -18,6 +18,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../http/policy.js';
 import { spendCredits } from '../credits/credits.service.js';
+import { findPeopleContacts } from '../lists/lists.repository.js';
 import { companyConditions, peopleSearchQuery } from './people-filters.js';
 import { queryHash, readScrollToken, SCROLL_TOKEN_TTL_MS, signScrollToken, type ScrollState } from './scroll-token.js';
 import * as repo from './search.repository.js';
@@ -152,8 +153,29 @@ export function presentCompany(c: CompanyDbRow): CompanyRow {
   };
 }
 
-export function searchPeople(db: Kysely<DB>, actor: Actor, request: SearchRequest) {
-  return runSearch(db, actor, request, 'people', { table: 'people_search', conditions: peopleSearchConditions, page: repo.pagePeople, present: presentProspect });
+export async function searchPeople(db: Kysely<DB>, actor: Actor, request: SearchRequest) {
+  const answer = await runSearch(db, actor, request, 'people', { table: 'people_search', conditions: peopleSearchConditions, page: repo.pagePeople, present: presentProspect });
+  return { ...answer, data: await withTeamContacts(db, actor.teamId, answer.data) };
+}
+
+/** Search rows carry what the team already has of each person: its contact, enriched emails and phones, and whether it is saved. */
+async function withTeamContacts(db: Kysely<DB>, teamId: string, rows: Prospect[]): Promise<Prospect[]> {
+  const contacts = new Map((await findPeopleContacts(db, teamId, rows.map((r) => r._id))).map((c) => [c.person_id!, c]));
+  return rows.map((row) => {
+    const c = contacts.get(row._id);
+    if (!c) return row;
+    return {
+      ...row,
+      contact: c.id,
+      emails: c.emails as Prospect['emails'],
+      primaryEmail: c.primary_email,
+      phones: c.phones,
+      primaryPhone: c.primary_phone,
+      lastEmailEnrichment: c.last_email_enrichment?.toISOString() ?? null,
+      lastPhoneEnrichment: c.last_phone_enrichment?.toISOString() ?? null,
+      savedProfile: Boolean(c.saved),
+    };
+  });
 }
 
 export function searchCompanies(db: Kysely<DB>, actor: Actor, request: SearchRequest) {

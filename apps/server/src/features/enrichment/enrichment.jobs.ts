@@ -1,0 +1,70 @@
+import { ENRICHMENT_MESSAGES } from '@leadline/shared';
+import { z } from 'zod';
+import { defineJob, type JobDefinition, type JobRun } from '../../jobs/queue.js';
+import type { AppContext } from '../../lib/context.js';
+import { ProgressTracker } from '../jobs/jobs.service.js';
+import * as listsRepo from '../lists/lists.repository.js';
+import * as repo from './enrichment.repository.js';
+import { enrichmentProviders } from './enrichment.providers.js';
+import { finishRun, pricingOf, processRun } from './enrichment.service.js';
+
+const RETRIES = 5;
+const BulkPayload = z.object({ runId: z.uuid() });
+type BulkPayload = z.infer<typeof BulkPayload>;
+
+/**
+ * The bulk enrichment job. It works in slices: after `sliceMs` it enqueues its own continuation
+ * and returns, so no attempt runs long and `expireInSeconds` can stay short. That expiry is how
+ * a job whose worker was killed comes back (pg-boss retries it once it expires), so a short one
+ * means a crash costs minutes, not hours. Resumable: items reach their final state in the same
+ * transaction as their charges, so any attempt continues with what is still pending, and a
+ * duplicate attempt running beside it does no harm (charges replay by key, only pending items
+ * are written). The hold is released once, when the run ends either way.
+ */
+export function defineBulkEnrichment(options: { expireInSeconds: number; sliceMs: number }): JobDefinition<BulkPayload> {
+  const definition: JobDefinition<BulkPayload> = defineJob({
+    name: 'enrichment.bulk',
+    payload: BulkPayload,
+    retryLimit: RETRIES,
+    retryDelaySeconds: 2,
+    expireInSeconds: options.expireInSeconds,
+    async handle(ctx: AppContext, { runId }, job: JobRun) {
+      const run = await repo.findRun(ctx.db, runId);
+      if (!run || run.state !== 'running') return;
+      const progress = run.progress_id ? new ProgressTracker(ctx.db, run.progress_id) : null;
+      const notes = new Set<string>();
+      try {
+        const pricing = await pricingOf(ctx.db, run.user_id!);
+        const providers = enrichmentProviders(ctx, pricing, { onNote: (note) => notes.add(note) });
+        const state = await processRun(ctx.db, run, providers, pricing, {
+          deadline: Date.now() + options.sliceMs,
+          onBatch: async (outcomes) => {
+            const counts = await repo.countItems(ctx.db, run.id);
+            await progress?.advance(counts.total - counts.pending);
+            const failed = outcomes.filter((o) => o.state === 'failed');
+            if (failed.length > 0) await progress?.recordErrors(failed.map((o) => ({ message: o.error ?? 'failed', item: o.contactId })));
+          },
+        });
+        if (state === 'more') {
+          await ctx.queue.send(definition, { runId });
+          return;
+        }
+        await finishRun(ctx.db, run, 'completed');
+        if (run.list_id) await listsRepo.setListStatus(ctx.db, run.list_id, 'complete');
+        const counts = await repo.countItems(ctx.db, run.id);
+        await progress?.complete({ listId: run.list_id, ...counts, notes: [...notes] });
+      } catch (error) {
+        if (job.retryCount >= RETRIES) {
+          await repo.failPendingItems(ctx.db, run.id, ENRICHMENT_MESSAGES.enrichBulkFailed);
+          await finishRun(ctx.db, run, 'failed');
+          if (run.list_id) await listsRepo.setListStatus(ctx.db, run.list_id, 'complete');
+          await progress?.fail(ENRICHMENT_MESSAGES.enrichBulkFailed);
+        }
+        throw error;
+      }
+    },
+  });
+  return definition;
+}
+
+export const bulkEnrichment = defineBulkEnrichment({ expireInSeconds: 10 * 60, sliceMs: 60_000 });
