@@ -14,7 +14,7 @@ export const NO_RESULT_MEMORY_MS = 7_776_000_000;
  * The most prospects one bulk enrichment takes (spec §9: "a limit constant whose value is not
  * shown"; our decision, see docs/decisions.md).
  */
-export const BULK_ENRICH_MAX = 10_000;
+export const BULK_ENRICH_MAX = 50_000;
 
 /** What decides the email price: the user's database type and personal-email priority (spec §3, §9). */
 export type EnrichmentPricing = { databaseType: string; arePersonalEmailsPriority: boolean };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ProspectEmail, ProspectPhone, SearchFilters } from '../search/filters.js';
-import { LIST_NAME_MAX } from '../lists/schemas.js';
+import { LIST_NAME_MAX, MAX_IDS_PER_CALL } from '../lists/schemas.js';
 import { BULK_ENRICH_MAX, ENRICH_TYPES } from './rules.js';
 
 export const EnrichType = z.enum(ENRICH_TYPES);
@@ -59,7 +59,8 @@ export type InputsSource = z.infer<typeof InputsSource>;
 /** `POST /api/v1/prospects-enrichment/bulk`. */
 export const BulkEnrichBody = z
   .object({
-    inputs: z.array(EnrichInput).max(BULK_ENRICH_MAX).default([]),
+    /** A selection; larger sets go by search filters, a list or a file. */
+    inputs: z.array(EnrichInput).max(MAX_IDS_PER_CALL).default([]),
     inputsSource: InputsSource.default({ type: 'inputs' }),
     newListTitle: z.string().trim().min(1, 'A list name is required').max(LIST_NAME_MAX).optional(),
     existingListId: z.uuid('List not found').optional(),

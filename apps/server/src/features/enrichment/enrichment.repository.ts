@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { applyContactChanges } from '../lists/lists.repository.js';
 import type { SourcedEmail, SourcedPhone } from './enrichment.waterfall.js';
 
 export type EnrichKind = 'email' | 'phone';
@@ -94,8 +95,9 @@ export type ItemOutcome = {
 /**
  * Writes a batch of outcomes: new emails and phones are appended to each contact (an address it
  * already has is not repeated), the first becomes primary when there was none, the looked-up kinds
- * get a new last-enrichment time, and each item takes its final state. Only items still pending
- * are written, so a batch replayed after a crash changes nothing twice.
+ * get a new last-enrichment time, each item takes its final state, and the lists holding the
+ * contacts count the change. Only items still pending are written, so a batch replayed after a
+ * crash changes nothing twice.
  */
 export async function writeOutcomes(db: Kysely<DB>, runId: string, outcomes: ItemOutcome[]) {
   if (outcomes.length === 0) return [];
@@ -121,25 +123,30 @@ export async function writeOutcomes(db: Kysely<DB>, runId: string, outcomes: Ite
       update enrichment_items i set state = v.state, credits_charged = v.charged, sources = v.sources, error = v.error, finished_at = now()
       from v where i.run_id = ${runId} and i.seq = v.seq and i.state = 'pending'
       returning i.contact_id
+    ), before as (
+      -- Every part of one statement sees the contacts as they were before it.
+      select c.id, c.emails, c.phones, c.linkedin_url from contacts c join items on items.contact_id = c.id
     ), fresh as (
       select v.contact_id,
         coalesce((select jsonb_agg(e) from jsonb_array_elements(v.emails) e
-          where not exists (select 1 from jsonb_array_elements(c.emails) x where lower(x->>'email') = lower(e->>'email'))), '[]'::jsonb) as emails,
+          where not exists (select 1 from jsonb_array_elements(b.emails) x where lower(x->>'email') = lower(e->>'email'))), '[]'::jsonb) as emails,
         coalesce((select jsonb_agg(p) from jsonb_array_elements(v.phones) p
-          where not exists (select 1 from jsonb_array_elements(c.phones) x where x->>'phoneNumber' = p->>'phoneNumber')), '[]'::jsonb) as phones,
+          where not exists (select 1 from jsonb_array_elements(b.phones) x where x->>'phoneNumber' = p->>'phoneNumber')), '[]'::jsonb) as phones,
         v.email_done, v.phone_done
-      from v join items on items.contact_id = v.contact_id join contacts c on c.id = v.contact_id
-    )
-    update contacts c set
-      emails = c.emails || f.emails,
-      phones = c.phones || f.phones,
-      primary_email = coalesce(c.primary_email, f.emails->0->>'email'),
-      primary_phone = coalesce(c.primary_phone, f.phones->0->>'phoneNumber'),
-      last_email_enrichment = case when f.email_done then now() else c.last_email_enrichment end,
-      last_phone_enrichment = case when f.phone_done then now() else c.last_phone_enrichment end,
-      updated_at = now()
-    from fresh f where c.id = f.contact_id
-    returning c.id as contact_id`.execute(db);
+      from v join before b on b.id = v.contact_id
+    ), after as (
+      update contacts c set
+        emails = c.emails || f.emails,
+        phones = c.phones || f.phones,
+        primary_email = coalesce(c.primary_email, f.emails->0->>'email'),
+        primary_phone = coalesce(c.primary_phone, f.phones->0->>'phoneNumber'),
+        last_email_enrichment = case when f.email_done then now() else c.last_email_enrichment end,
+        last_phone_enrichment = case when f.phone_done then now() else c.last_phone_enrichment end,
+        updated_at = now()
+      from fresh f where c.id = f.contact_id
+      returning c.id, c.emails, c.phones, c.linkedin_url
+    ), counted as (${applyContactChanges('before', 'after')})
+    select id as contact_id from after`.execute(db);
   return rows.map((r) => r.contact_id);
 }
 

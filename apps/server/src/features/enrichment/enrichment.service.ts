@@ -1,5 +1,6 @@
 import {
   AppError,
+  BULK_ENRICH_MAX,
   canEnrich,
   emailCost,
   ENRICH_TEMPLATES,
@@ -134,8 +135,7 @@ export async function processRun(
         if (!run.hold_id) throw new Error(`enrichment run ${run.id} has no credit hold`);
         await chargeHoldMany(trx, { teamId: run.team_id, holdId: run.hold_id, charges, action: `enrichment_${run.enrich_type}`, reason: 'accurate match' });
       }
-      const changed = await repo.writeOutcomes(trx, run.id, outcomes);
-      await listsRepo.recountLists(trx, await listsRepo.listIdsContaining(trx, changed));
+      await repo.writeOutcomes(trx, run.id, outcomes);
     });
     await options.onBatch?.(outcomes);
   }
@@ -249,6 +249,9 @@ function splitLocation(location: string | null) {
   return { city: parts[0]!, state: parts.length > 2 ? parts.slice(1, -1).join(', ') : null, country: parts.at(-1)! };
 }
 
+/** A bulk-enrich file takes at most this many rows (the Bulk Enrich cap). */
+export const BULK_FILE_MAX_ROWS = BULK_ENRICH_MAX;
+
 /** The rows of a bulk-enrich file as new custom contacts, inserted once per (upload run, row). */
 async function contactsFromFile(trx: Kysely<DB>, actor: Actor, uploadId: string, importId: string): Promise<string[]> {
   const upload = await requireUpload(trx, actor.teamId, uploadId);
@@ -286,9 +289,6 @@ async function contactsFromFile(trx: Kysely<DB>, actor: Actor, uploadId: string,
     returning id`.execute(trx);
   return inserted.map((r) => r.id);
 }
-
-/** A bulk-enrich file takes at most this many rows (the Bulk Enrich cap). */
-export const BULK_FILE_MAX_ROWS = 10_000;
 
 /** The team contacts a bulk enrichment's source names, in order. */
 async function contactIdsOf(trx: Kysely<DB>, actor: Actor, body: BulkEnrichBody, importId: string): Promise<string[]> {

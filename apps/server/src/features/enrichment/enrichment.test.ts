@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createOwner, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { checkLedger, getCreditsInfo, spendCredits } from '../credits/credits.service.js';
+import { findMiscountedLists } from '../lists/lists.repository.js';
 import { loadPeople } from '../people-data/loader.js';
 import { mapPerson, PdlPerson, type PdlPerson as PdlPersonInput } from '../people-data/pdl.js';
 import { runWaterfall } from './enrichment.waterfall.js';
@@ -174,6 +175,7 @@ describe('bulk enrichment', () => {
     expect(await available(team)).toBe(before - 500);
     const list = await call(team, `/api/v1/lists/${listId}`, { limit: 10 });
     expect(list.json().data.list).toMatchObject({ contacts: 4, completionStatus: 'complete', totalWithProfessionalEmail: 2, totalWithValidPhone: 2 });
+    expect(await findMiscountedLists(t.ctx.db)).toEqual([]);
     const check = await checkLedger(t.ctx.db);
     expect(check.discrepancies).toEqual([]);
     const open = await t.ctx.db.selectFrom('credit_holds').select('id').where('team_id', '=', team.teamId).where('released_at', 'is', null).execute();
