@@ -106,12 +106,10 @@ describe('prospect search: filters, results and paging', () => {
     await page.getByTestId('page-range').getByText(/^Page 1 /).waitFor();
   });
 
-  it('disables Enrich with a tooltip saying why', async () => {
+  it('offers the three enrich choices of the spec on each row', async () => {
     const page = await searchScreen();
-    const enrich = resultsTable(page).getByRole('button', { name: /^Enrich / }).first();
-    expect(await enrich.getAttribute('aria-disabled')).toBe('true');
-    await enrich.hover();
-    await page.getByRole('tooltip').filter({ hasText: 'Enrichment is not available in this version yet.' }).waitFor();
+    await resultsTable(page).getByRole('button', { name: /^Enrich / }).first().click();
+    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Phone and email', 'Phone', 'Email']);
   });
 
   it('shows companies with the five columns of the spec', async () => {

@@ -3,6 +3,7 @@
  * server (what to charge, what to skip) and the web app (what the dialogs and rows show).
  */
 import { CREDIT_COSTS } from '../credits/constants.js';
+import { prospectCanBeEnriched } from '../search/normalize.js';
 
 export const ENRICH_TYPES = ['all', 'phone', 'email'] as const;
 type EnrichType = (typeof ENRICH_TYPES)[number];
@@ -96,10 +97,9 @@ export function kindsToEnrich(type: EnrichType, c: EnrichableState, now: number 
   return kinds;
 }
 
-/** Spec §5 "Prospect quality": enrichable with a LinkedIn URL, or with a full name and a company. */
+/** Spec §5 "Prospect quality" for a team contact: the search row's rule (`prospectCanBeEnriched`) on its fields. */
 export function canEnrich(p: { linkedinUrl?: string | null; fullName?: string | null; companyName?: string | null }): boolean {
-  const has = (v: string | null | undefined) => typeof v === 'string' && v.trim() !== '';
-  return has(p.linkedinUrl) || (has(p.fullName) && has(p.companyName));
+  return prospectCanBeEnriched({ linkedin_url: p.linkedinUrl ?? null, full_name: p.fullName ?? null, job_company_name: p.companyName ?? null });
 }
 
 export const EMAIL_STATUSES = ['valid', 'personal', 'hq', 'invalid', 'do_not_mail', 'catch-all', 'unknown'] as const;

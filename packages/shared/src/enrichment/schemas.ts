@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProspectEmail, ProspectPhone, SearchFilters } from '../search/filters.js';
+import { ProspectEmail, ProspectPhone, SEARCH_MESSAGES, SearchFilters } from '../search/filters.js';
 import { LIST_NAME_MAX, MAX_IDS_PER_CALL } from '../lists/schemas.js';
 import { BULK_ENRICH_MAX, ENRICH_TYPES } from './rules.js';
 
@@ -35,6 +35,7 @@ export const EnrichedContact = z.object({
 });
 export type EnrichedContact = z.infer<typeof EnrichedContact>;
 export const SingleEnrichResponse = z.object({ data: EnrichedContact });
+export type SingleEnrichResponse = z.infer<typeof SingleEnrichResponse>;
 
 const limit = z.number().int().min(1).max(BULK_ENRICH_MAX);
 
@@ -107,7 +108,7 @@ export const ENRICHMENT_MESSAGES = {
   prospectsBeingEnriched: 'Prospects are being enriched. Please check your lists!',
   fileBeingEnriched: 'File is being enriched. Please check your lists!',
   onlyAccurateCharged: 'You will only be charged for accurate matches.',
-  cannotEnrich: 'Prospects without LinkedIn URL or Full Name & Company cannot be enriched',
+  cannotEnrich: SEARCH_MESSAGES.cannotEnrich,
   noEmails: 'No emails found',
   noPhones: 'No phone numbers found',
 } as const;

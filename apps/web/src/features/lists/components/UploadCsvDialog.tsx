@@ -109,7 +109,8 @@ export function UploadCsvDialog({ opened, onClose }: UploadCsvDialogProps) {
                 <Button variant="default" onClick={close}>
                   Cancel
                 </Button>
-                <Button onClick={() => setStep(1)} disabled={!upload.uploaded}>
+                {/* Keys keep React from turning this very button into the submit button mid-click. */}
+                <Button key="next" onClick={() => setStep(1)} disabled={!upload.uploaded}>
                   Next
                 </Button>
               </>
@@ -124,7 +125,7 @@ export function UploadCsvDialog({ opened, onClose }: UploadCsvDialogProps) {
                 >
                   Back
                 </Button>
-                <Button type="submit" loading={importFile.isPending} disabled={choice.kind === 'pending'}>
+                <Button key="submit" type="submit" loading={importFile.isPending} disabled={choice.kind === 'pending'}>
                   Upload
                 </Button>
               </>

@@ -1,7 +1,9 @@
-import type { ListCompanyDto, ListContactDto, ListContentSortBy } from '@leadline/shared';
-import { ActionIcon, Anchor, Badge, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { canEnrich, type ListCompanyDto, type ListContactDto, type ListContentSortBy } from '@leadline/shared';
+import { ActionIcon, Anchor, Checkbox, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconBrandLinkedin } from '@tabler/icons-react';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { ContactValues } from '../../enrichment/components/ContactValues';
+import { EnrichRowMenu } from '../../enrichment/components/EnrichMenu';
 import { count, externalUrl, revenueRange } from '../../search/format';
 import { formatDate } from './format';
 
@@ -16,6 +18,12 @@ export const SORT_KEYS: Record<string, ListContentSortBy> = {
 };
 
 const text = (value: string | null | undefined) => (value && value.trim() !== '' ? value : '—');
+
+const Dash = () => (
+  <Text size="sm" c="dimmed">
+    —
+  </Text>
+);
 
 /** The rows chosen on any page, by id; `custom` tells contacts from uploads apart. */
 export type Selection = Record<string, { custom: boolean }>;
@@ -89,38 +97,6 @@ function CrmError({ error }: { error: string }) {
   );
 }
 
-/** The primary item first with a badge, then how many others there are (named in a tooltip). */
-function PrimaryItem({ primary, all, kind }: { primary: string | null; all: string[]; kind: 'email' | 'phone' }) {
-  const shown = primary ?? all[0] ?? null;
-  if (!shown) {
-    return (
-      <Text size="sm" c="dimmed">
-        —
-      </Text>
-    );
-  }
-  const others = all.filter((item) => item !== shown);
-  return (
-    <Group gap={6} wrap="nowrap">
-      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {shown}
-      </Text>
-      {primary && all.length > 1 && (
-        <Badge size="xs" variant="light">
-          Primary
-        </Badge>
-      )}
-      {others.length > 0 && (
-        <Tooltip label={others.join(', ')} withArrow multiline maw={320}>
-          <Badge size="xs" variant="outline" color="gray" aria-label={`Other ${kind === 'email' ? 'emails' : 'phones'}: ${others.join(', ')}`}>
-            +{others.length}
-          </Badge>
-        </Tooltip>
-      )}
-    </Group>
-  );
-}
-
 const contact = createColumnHelper<ListContactDto>();
 export const contactName = (c: ListContactDto) => c.fullName ?? ([c.firstName, c.lastName].filter(Boolean).join(' ') || 'Unnamed');
 
@@ -171,12 +147,16 @@ export function contactColumns(controls: SelectionControls<ListContactDto>): Col
     contact.accessor((c) => c.primaryEmail, {
       id: 'email',
       header: 'Emails',
-      cell: ({ row: { original: c } }) => <PrimaryItem kind="email" primary={c.primaryEmail} all={c.emails.map((e) => e.email)} />,
+      cell: ({ row: { original: c } }) => (
+        <ContactValues kind="email" emails={c.emails} primary={c.primaryEmail} lastEnrichment={c.lastEmailEnrichment} contactId={c._id} isCustom={c.isCustom} empty={<Dash />} />
+      ),
     }),
     contact.display({
       id: 'phones',
       header: 'Phones',
-      cell: ({ row: { original: c } }) => <PrimaryItem kind="phone" primary={c.primaryPhone} all={c.phones.map((p) => p.phoneNumber)} />,
+      cell: ({ row: { original: c } }) => (
+        <ContactValues kind="phone" phones={c.phones} primary={c.primaryPhone} lastEnrichment={c.lastPhoneEnrichment} contactId={c._id} isCustom={c.isCustom} empty={<Dash />} />
+      ),
     }),
     contact.accessor((c) => c.address.country, {
       id: 'country',
@@ -186,6 +166,18 @@ export function contactColumns(controls: SelectionControls<ListContactDto>): Col
       ),
     }),
     contact.accessor('addedAt', { id: 'addedAt', header: 'Added', cell: ({ getValue }) => <Text size="sm">{formatDate(getValue())}</Text> }),
+    contact.display({
+      id: 'enrich',
+      enableSorting: false,
+      header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+      cell: ({ row: { original: c } }) => (
+        <EnrichRowMenu
+          input={{ customContactId: c._id }}
+          name={contactName(c)}
+          enrichable={canEnrich({ linkedinUrl: c.linkedIn, fullName: c.fullName, companyName: c.company.name })}
+        />
+      ),
+    }),
   ];
 }
 

@@ -1,7 +1,7 @@
 import { LISTS_MESSAGES, type ListCompanyDto, type ListContactDto, type ListContentsBodyInput, type ListDto } from '@leadline/shared';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconSearch, IconSparkles, IconTrash } from '@tabler/icons-react';
 import type { PaginationState, SortingState } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -19,6 +19,7 @@ import {
   useListContents,
   useRemoveFromList,
 } from '../api';
+import { BulkEnrichDialog } from '../../enrichment/components/BulkEnrichDialog';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ListHeader, ListPopulating } from '../components/ListHeader';
 import { companyColumns, contactColumns, contactName, SORT_KEYS, type Selection } from '../components/list-columns';
@@ -57,6 +58,7 @@ function ListDetail({ listId, entity }: { listId: string; entity: Entity }) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const [selection, setSelection] = useState<Selection>({});
   const [confirming, setConfirming] = useState<'list' | 'selected' | null>(null);
+  const [enriching, setEnriching] = useState(false);
   const sort = sorting[0];
   const body: ListContentsBodyInput = {
     pageNum: page.pageIndex + 1,
@@ -165,6 +167,11 @@ function ListDetail({ listId, entity }: { listId: string; entity: Entity }) {
               Download selection
             </Button>
           )}
+          {entity === 'people' && (
+            <Button size="xs" variant="default" leftSection={<IconSparkles size={14} />} onClick={() => setEnriching(true)} disabled={!list || (contents.data?.total ?? 0) === 0}>
+              {selectedIds.length > 0 ? 'Enrich selected' : 'Bulk enrich'}
+            </Button>
+          )}
           <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} component="a" href={listDownloadUrl(listId)} download>
             Download list
           </Button>
@@ -202,6 +209,18 @@ function ListDetail({ listId, entity }: { listId: string; entity: Entity }) {
           data={contents.data?.contacts ?? []}
           getRowId={(c) => c._id}
           {...common}
+        />
+      )}
+      {enriching && (
+        <BulkEnrichDialog
+          opened
+          onClose={() => setEnriching(false)}
+          title={selectedIds.length > 0 ? 'Enrich selected prospects' : 'Bulk enrich this list'}
+          sources={[
+            selectedIds.length > 0
+              ? { kind: 'selection', inputs: selectedIds.map((customContactId) => ({ customContactId })) }
+              : { kind: 'list', listId, name: debouncedSearch || undefined, total: contents.data?.total ?? 0 },
+          ]}
         />
       )}
       <ConfirmDialog

@@ -1,9 +1,12 @@
 import { SEARCH_MESSAGES, SEARCH_PAGE_SIZE, type CompanyRow, type Prospect, type SavedSearchDto, type SearchFilters } from '@leadline/shared';
-import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Menu, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBookmark, IconChevronLeft, IconChevronRight, IconFileUpload, IconPlaylistAdd } from '@tabler/icons-react';
+import { IconBookmark, IconChevronDown, IconChevronLeft, IconChevronRight, IconFileUpload, IconPlaylistAdd, IconSparkles, IconUsersGroup } from '@tabler/icons-react';
 import type { OnChangeFn, RowSelectionState } from '@tanstack/react-table';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import type { EnrichType } from '@leadline/shared';
+import { BulkEnrichDialog } from '../../enrichment/components/BulkEnrichDialog';
+import { ENRICH_CHOICES } from '../../enrichment/components/EnrichMenu';
 import { SaveListDialog } from '../../lists/components/SaveListDialog';
 import { UploadCsvDialog } from '../../lists/components/UploadCsvDialog';
 import type { ResultsView } from '../api';
@@ -40,8 +43,11 @@ export function SearchResults(props: SearchResultsProps) {
   const [saveOpened, saveDialog] = useDisclosure(false);
   const [saveListOpened, saveListDialog] = useDisclosure(false);
   const [uploadOpened, uploadDialog] = useDisclosure(false);
+  const [bulkOpened, bulkDialog] = useDisclosure(false);
+  const [enrichSelection, setEnrichSelection] = useState<EnrichType | null>(null);
   const rowsPerPageId = useId();
-  const selected = Object.values(selection).filter(Boolean).length;
+  const selectedIds = Object.keys(selection).filter((id) => selection[id]);
+  const selected = selectedIds.length;
   const empty = results.failure ?? SEARCH_MESSAGES.noProspects;
   const shownFrom = results.rows.length === 0 ? 0 : results.firstRow;
   const shownTo = results.firstRow + results.rows.length - 1;
@@ -58,6 +64,23 @@ export function SearchResults(props: SearchResultsProps) {
           </Button>
           <Button variant="default" leftSection={<IconPlaylistAdd size={16} />} onClick={saveListDialog.open} disabled={view !== 'people' || selected === 0}>
             Save List
+          </Button>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="default" leftSection={<IconSparkles size={16} />} rightSection={<IconChevronDown size={14} />} disabled={view !== 'people' || selected === 0}>
+                Enrich
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {ENRICH_CHOICES.map((choice) => (
+                <Menu.Item key={choice.type} onClick={() => setEnrichSelection(choice.type)}>
+                  {choice.label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+          <Button variant="default" leftSection={<IconUsersGroup size={16} />} onClick={bulkDialog.open} disabled={view !== 'people'}>
+            Bulk Enrich
           </Button>
           <Button variant="default" leftSection={<IconFileUpload size={16} />} onClick={uploadDialog.open}>
             Upload CSV
@@ -150,10 +173,25 @@ export function SearchResults(props: SearchResultsProps) {
       <SaveListDialog
         opened={saveListOpened}
         onClose={saveListDialog.close}
-        personIds={Object.keys(selection).filter((id) => selection[id])}
+        personIds={selectedIds}
         filters={searchedFilters}
       />
       <UploadCsvDialog opened={uploadOpened} onClose={uploadDialog.close} />
+      {enrichSelection && (
+        <BulkEnrichDialog
+          opened
+          onClose={() => setEnrichSelection(null)}
+          title="Enrich selected prospects"
+          sources={[{ kind: 'selection', inputs: selectedIds.map((contactId) => ({ contactId })) }]}
+          initialType={enrichSelection}
+        />
+      )}
+      <BulkEnrichDialog
+        opened={bulkOpened}
+        onClose={bulkDialog.close}
+        title="Bulk Enrich"
+        sources={[{ kind: 'search', filters: searchedFilters, total: results.total }, { kind: 'file' }]}
+      />
     </Stack>
   );
 }

@@ -1,11 +1,10 @@
-import { SEARCH_MESSAGES, prospectCanBeEnriched, type CompanyRow, type Prospect } from '@leadline/shared';
-import { ActionIcon, Anchor, Button, Checkbox, Group, Stack, Text, ThemeIcon, Tooltip, VisuallyHidden } from '@mantine/core';
+import { channelState, prospectCanBeEnriched, type CompanyRow, type Prospect } from '@leadline/shared';
+import { ActionIcon, Anchor, Checkbox, Group, Stack, Text, ThemeIcon, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconAt, IconBrandLinkedin, IconMail, IconPhone } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
+import { ContactValues } from '../../enrichment/components/ContactValues';
+import { EnrichRowMenu } from '../../enrichment/components/EnrichMenu';
 import { count, display, externalUrl, revenueRange } from '../format';
-
-/** Honest until enrichment ships: the button is there, and says why it does nothing. */
-export const ENRICH_NOT_AVAILABLE = 'Enrichment is not available in this version yet.';
 
 const person = createColumnHelper<Prospect>();
 
@@ -24,29 +23,18 @@ const CHANNELS = [
   { key: 'hasMobilePhone', label: 'Mobile phone', icon: IconPhone },
 ] as const;
 
-/** Enriched details when there are some, else which channels enrichment would reveal. */
-function ContactChannels({ prospect }: { prospect: Prospect }) {
-  const email = prospect.primaryEmail ?? prospect.emails[0]?.email;
-  const phone = prospect.primaryPhone ?? prospect.phones[0]?.phoneNumber;
-  if (email || phone) {
+/** Enriched details (or a remembered miss) when there are some, else which channels enrichment would reveal. */
+function ContactChannels({ prospect: p }: { prospect: Prospect }) {
+  const tried = channelState(p.lastEmailEnrichment, p.emails.length) !== 'none' || channelState(p.lastPhoneEnrichment, p.phones.length) !== 'none';
+  if (tried) {
     return (
-      <Stack gap={2}>
-        {email && (
-          <Group gap={4} wrap="nowrap">
-            <IconMail size={14} aria-label="Email" />
-            <Text size="xs">{email}</Text>
-          </Group>
-        )}
-        {phone && (
-          <Group gap={4} wrap="nowrap">
-            <IconPhone size={14} aria-label="Phone" />
-            <Text size="xs">{phone}</Text>
-          </Group>
-        )}
+      <Stack gap={4}>
+        <ContactValues kind="email" emails={p.emails} primary={p.primaryEmail} lastEnrichment={p.lastEmailEnrichment} contactId={p.contact} isCustom={false} />
+        <ContactValues kind="phone" phones={p.phones} primary={p.primaryPhone} lastEnrichment={p.lastPhoneEnrichment} contactId={p.contact} isCustom={false} />
       </Stack>
     );
   }
-  const available = CHANNELS.filter((channel) => prospect[channel.key]);
+  const available = CHANNELS.filter((channel) => p[channel.key]);
   if (available.length === 0) {
     return (
       <Text size="xs" c="dimmed">
@@ -64,25 +52,6 @@ function ContactChannels({ prospect }: { prospect: Prospect }) {
         </Tooltip>
       ))}
     </Group>
-  );
-}
-
-function EnrichButton({ prospect }: { prospect: Prospect }) {
-  const reason = prospectCanBeEnriched(prospect) ? ENRICH_NOT_AVAILABLE : SEARCH_MESSAGES.cannotEnrich;
-  return (
-    <Tooltip label={reason} multiline w={260} withArrow position="left">
-      {/* aria-disabled, not disabled: a disabled button gets no hover, so no tooltip. */}
-      <Button
-        size="compact-sm"
-        variant="light"
-        data-disabled
-        aria-disabled="true"
-        aria-label={`Enrich ${display(prospect.full_name)}`}
-        onClick={(event) => event.preventDefault()}
-      >
-        Enrich
-      </Button>
-    </Tooltip>
   );
 }
 
@@ -145,7 +114,11 @@ export const PEOPLE_COLUMNS = [
   person.accessor('location_name', { header: 'Location', cell: ({ getValue }) => <Text size="sm">{display(getValue())}</Text> }),
   person.accessor('industry', { header: 'Industry', cell: ({ getValue }) => <Text size="sm">{display(getValue())}</Text> }),
   person.display({ id: 'contact', header: 'Contact', cell: ({ row }) => <ContactChannels prospect={row.original} /> }),
-  person.display({ id: 'enrich', header: () => <VisuallyHidden>Actions</VisuallyHidden>, cell: ({ row }) => <EnrichButton prospect={row.original} /> }),
+  person.display({
+    id: 'enrich',
+    header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+    cell: ({ row: { original: p } }) => <EnrichRowMenu input={{ contactId: p._id }} name={display(p.full_name)} enrichable={prospectCanBeEnriched(p)} />,
+  }),
 ];
 
 const company = createColumnHelper<CompanyRow>();

@@ -1,0 +1,255 @@
+import {
+  BULK_ENRICH_MAX,
+  clampBulkCount,
+  ENRICHMENT_MESSAGES,
+  enrichTypeOf,
+  LISTS_MESSAGES,
+  maximumCredits,
+  type BulkEnrichBodyInput,
+  type EnrichInput,
+  type EnrichType,
+  type SearchFilters,
+} from '@leadline/shared';
+import { Alert, Anchor, Button, Checkbox, Group, Modal, NumberInput, Radio, Stack, Stepper, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { isApiError } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { FileDropzone } from '../../files/components/FileDropzone';
+import { useFileUpload } from '../../files/use-file-upload';
+import { ListChoiceInput, useListChoice } from '../../lists/components/ListChoiceInput';
+import { downloadTemplate, enrichFailure, useBulkEnrich, usePricing } from '../api';
+
+/** Where the prospects come from. `file` is the Enrich CSV flow (spec §2). */
+export type EnrichSource =
+  | { kind: 'selection'; inputs: EnrichInput[] }
+  | { kind: 'search'; filters: SearchFilters; total: number }
+  | { kind: 'list'; listId: string; name: string | undefined; total: number }
+  | { kind: 'file' };
+
+const SOURCE_LABELS: Record<EnrichSource['kind'], string> = {
+  selection: 'The selected prospects',
+  search: 'The current search results',
+  list: 'This list',
+  file: 'A CSV or Excel file',
+};
+
+type BulkEnrichDialogProps = {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  /** The sources offered; with more than one, or with a file, step 1 chooses. */
+  sources: EnrichSource[];
+  initialType?: EnrichType;
+};
+
+const prospectsOf = (source: EnrichSource, fileRows: number) =>
+  source.kind === 'selection' ? source.inputs.length : source.kind === 'file' ? fileRows : source.total;
+
+/**
+ * Bulk Enrich and Enrich CSV (spec §2, §5): step 1 the source (a file needs to be sent before
+ * Next), step 2 the count (clamped 1..min(prospects, cap)), the list, phone and/or email, and
+ * the maximum credits; only accurate matches are charged.
+ */
+export function BulkEnrichDialog({ opened, onClose, title, sources, initialType = 'all' }: BulkEnrichDialogProps) {
+  const pricing = usePricing();
+  const chooses = sources.length > 1 || sources[0]?.kind === 'file';
+  const [step, setStep] = useState(chooses ? 0 : 1);
+  const [sourceIndex, setSourceIndex] = useState(0);
+  const [count, setCount] = useState<number | null>(null);
+  const [name, setName] = useState('');
+  const [channels, setChannels] = useState({ email: initialType !== 'phone', phone: initialType !== 'email' });
+  const [error, setError] = useState<{ step: number; message: string; warning?: boolean } | null>(null);
+  const upload = useFileUpload();
+  const { choice, names } = useListChoice('contactList', name, opened && step === 1);
+  const bulk = useBulkEnrich();
+
+  const source = sources[sourceIndex] ?? sources[0]!;
+  const prospects = prospectsOf(source, upload.uploaded?.rowCount ?? 0);
+  const counted = source.kind === 'search' || source.kind === 'list';
+  const effectiveCount = counted ? clampBulkCount(count ?? prospects, prospects, BULK_ENRICH_MAX) : prospects;
+  const enrichType = enrichTypeOf(channels);
+  const maxCredits = enrichType ? maximumCredits(enrichType, pricing, effectiveCount) : 0;
+
+  const close = () => {
+    setStep(chooses ? 0 : 1);
+    setSourceIndex(0);
+    setCount(null);
+    setName('');
+    setError(null);
+    upload.reset();
+    bulk.reset();
+    onClose();
+  };
+
+  const inputsSource = (): Pick<BulkEnrichBodyInput, 'inputs' | 'inputsSource'> => {
+    switch (source.kind) {
+      case 'selection':
+        return { inputs: source.inputs, inputsSource: { type: 'inputs' } };
+      case 'search':
+        return { inputsSource: { type: 'searchFilters', searchFilters: source.filters, limit: effectiveCount } };
+      case 'list':
+        return { inputsSource: { type: 'list', targetListId: source.listId, targetListState: source.name ? { name: source.name } : {}, limit: effectiveCount } };
+      case 'file':
+        return { inputsSource: { type: 'file', attachedFileInfo: { _id: upload.uploaded!._id } } };
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (choice.kind === 'none') return setError({ step: 1, message: LISTS_MESSAGES.listRequired });
+    if (!enrichType) return setError({ step: 1, message: 'Choose phone, email or both.' });
+    if (choice.kind === 'pending' || prospects === 0) return;
+    bulk.mutate(
+      { ...inputsSource(), enrichType, ...(choice.kind === 'existing' ? { existingListId: choice.list._id } : { newListTitle: choice.name }) },
+      {
+        onSuccess: () => {
+          notify.success(source.kind === 'file' ? ENRICHMENT_MESSAGES.fileBeingEnriched : ENRICHMENT_MESSAGES.prospectsBeingEnriched);
+          close();
+        },
+        onError: (failure) => {
+          if (isApiError(failure) && failure.status === 400 && failure.field?.startsWith('inputsSource')) {
+            setStep(0);
+            return setError({ step: 0, message: failure.fieldMessage });
+          }
+          if (source.kind === 'file' && isApiError(failure) && failure.status === 409) {
+            return setError({ step: 1, message: ENRICHMENT_MESSAGES.allAlreadyEnrichedWarning, warning: true });
+          }
+          notify.error(enrichFailure(failure, source.kind === 'selection' ? 'selection' : 'bulk'));
+        },
+      },
+    );
+  };
+
+  const stepError = (at: number) =>
+    error && error.step === at ? (
+      <Alert color={error.warning ? 'yellow' : 'red'} variant="light" role="alert">
+        {error.message}
+      </Alert>
+    ) : null;
+
+  return (
+    <Modal opened={opened} onClose={close} title={title} size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Stepper active={step} size="sm" allowNextStepsSelect={false} onStepClick={setStep}>
+            <Stepper.Step label="Source" description="What to enrich">
+              <Stack mt="md">
+                {sources.length > 1 && (
+                  <Radio.Group
+                    label="Enrich"
+                    value={String(sourceIndex)}
+                    onChange={(value) => {
+                      setSourceIndex(Number(value));
+                      setError(null);
+                    }}
+                  >
+                    <Stack gap="xs" mt={4}>
+                      {sources.map((s, i) => (
+                        <Radio
+                          key={s.kind}
+                          value={String(i)}
+                          label={s.kind === 'file' ? SOURCE_LABELS.file : `${SOURCE_LABELS[s.kind]} (${prospectsOf(s, 0).toLocaleString('en-US')} prospects)`}
+                        />
+                      ))}
+                    </Stack>
+                  </Radio.Group>
+                )}
+                {source.kind === 'file' && (
+                  <>
+                    <FileDropzone upload={upload} hint="One column 'LinkedinURLs', or the columns 'Name', 'Company' and 'Location'." />
+                    <Group gap="md">
+                      <Text size="sm" c="dimmed">
+                        Templates:
+                      </Text>
+                      <Anchor component="button" type="button" size="sm" onClick={() => downloadTemplate('linkedin')}>
+                        <Group gap={4}>
+                          <IconDownload size={14} /> LinkedIn URLs
+                        </Group>
+                      </Anchor>
+                      <Anchor component="button" type="button" size="sm" onClick={() => downloadTemplate('data')}>
+                        <Group gap={4}>
+                          <IconDownload size={14} /> Data (Name, Company, Location)
+                        </Group>
+                      </Anchor>
+                    </Group>
+                  </>
+                )}
+                {stepError(0)}
+              </Stack>
+            </Stepper.Step>
+            <Stepper.Step label="Settings" description="Count, list and channels">
+              <Stack mt="md">
+                {counted ? (
+                  <NumberInput
+                    label="Number of prospects"
+                    description={`Between 1 and ${Math.max(1, Math.min(prospects, BULK_ENRICH_MAX)).toLocaleString('en-US')}`}
+                    min={1}
+                    max={Math.max(1, Math.min(prospects, BULK_ENRICH_MAX))}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    value={count ?? effectiveCount}
+                    onChange={(value) => setCount(typeof value === 'number' ? value : null)}
+                    onBlur={() => setCount(effectiveCount)}
+                  />
+                ) : (
+                  <Text size="sm">{prospects === 1 ? '1 prospect' : `${prospects.toLocaleString('en-US')} prospects`}</Text>
+                )}
+                <ListChoiceInput
+                  entityType="contactList"
+                  value={name}
+                  onChange={(value) => {
+                    setName(value);
+                    setError(null);
+                  }}
+                  choice={choice}
+                  names={names}
+                  error={error?.message === LISTS_MESSAGES.listRequired ? error.message : null}
+                />
+                <Group gap="lg">
+                  <Checkbox label="Phone" checked={channels.phone} onChange={(e) => setChannels((c) => ({ ...c, phone: e.currentTarget.checked }))} />
+                  <Checkbox label="Email" checked={channels.email} onChange={(e) => setChannels((c) => ({ ...c, email: e.currentTarget.checked }))} />
+                </Group>
+                <Text size="sm" fw={600} data-testid="maximum-credits">
+                  Maximum credits: {maxCredits.toLocaleString('en-US')}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {ENRICHMENT_MESSAGES.onlyAccurateCharged}
+                </Text>
+                {error?.message !== LISTS_MESSAGES.listRequired && stepError(1)}
+              </Stack>
+            </Stepper.Step>
+          </Stepper>
+          <Group justify="flex-end" mt="sm">
+            {step === 0 ? (
+              <>
+                <Button variant="default" onClick={close}>
+                  Cancel
+                </Button>
+                {/* Keys keep React from turning this very button into the submit button mid-click. */}
+                <Button key="next" onClick={() => setStep(1)} disabled={source.kind === 'file' ? !upload.uploaded : prospects === 0}>
+                  Next
+                </Button>
+              </>
+            ) : (
+              <>
+                {chooses ? (
+                  <Button variant="default" onClick={() => setStep(0)}>
+                    Back
+                  </Button>
+                ) : (
+                  <Button variant="default" onClick={close}>
+                    Cancel
+                  </Button>
+                )}
+                <Button key="submit" type="submit" loading={bulk.isPending} disabled={choice.kind === 'pending' || !enrichType || prospects === 0}>
+                  Enrich
+                </Button>
+              </>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
