@@ -13,6 +13,12 @@ const Env = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Demo people loaded into an empty prospect database on first start; 0 loads none. */
   DEMO_PEOPLE: z.coerce.number().int().min(0).max(10_000_000).default(50_000),
+  /** People Data Labs, the premium step of the enrichment waterfall; off without a key. */
+  PDL_API_KEY: z.string().min(1).optional(),
+  PDL_BASE_URL: z.string().url().default('https://api.peopledatalabs.com'),
+  PDL_MIN_LIKELIHOOD: z.coerce.number().int().min(1).max(10).default(6),
+  /** Let outbound calls (vendors, webhooks) reach private and loopback addresses: self-hosted vendors, tests. */
+  OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
 });
 
 export type Config = {
@@ -27,6 +33,8 @@ export type Config = {
   webDist: string;
   /** Largest accepted upload in bytes: MAX_UPLOAD_BYTES; tests lower it. */
   maxUploadBytes: number;
+  pdl: { apiKey: string | undefined; baseUrl: string; minLikelihood: number };
+  outboundAllowPrivate: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -47,5 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPeople: e.DEMO_PEOPLE,
     webDist: path.resolve(import.meta.dirname, '../../../web/dist'),
     maxUploadBytes: MAX_UPLOAD_BYTES,
+    pdl: { apiKey: e.PDL_API_KEY, baseUrl: e.PDL_BASE_URL, minLikelihood: e.PDL_MIN_LIKELIHOOD },
+    outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
   };
 }
