@@ -1,4 +1,4 @@
-import { ENRICHMENT_MESSAGES, MESSAGES } from '@leadline/shared';
+import { ENRICHMENT_MESSAGES, MESSAGES, toLabel } from '@leadline/shared';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +46,7 @@ async function firstPage(): Promise<Person[]> {
   return rows;
 }
 /** How the screen writes a name (the database keeps it lower-case). */
-const shown = (name: string) => name.replace(/\b\w/g, (c) => c.toUpperCase());
+const shown = (name: string) => toLabel(name);
 const teamOf = async (email: string) => (await t.ctx.db.selectFrom('users').select(['id', 'team_id']).where('email', '=', email).executeTakeFirstOrThrow());
 const rowOf = (page: Page, name: string) => resultsTable(page).getByRole('row').filter({ has: page.getByText(shown(name), { exact: true }) });
 
