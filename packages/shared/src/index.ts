@@ -9,3 +9,4 @@ export * from './lists/schemas.js';
 export * from './credits/index.js';
 export * from './files/schemas.js';
 export * from './enrichment/index.js';
+export * from './integrations/index.js';

@@ -6,6 +6,7 @@ import * as m0004 from './migrations/0004_search_speed.js';
 import * as m0005 from './migrations/0005_lists.js';
 import * as m0006 from './migrations/0006_credits.js';
 import * as m0007 from './migrations/0007_enrichment.js';
+import * as m0008 from './migrations/0008_integrations.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005_lists': m0005,
   '0006_credits': m0006,
   '0007_enrichment': m0007,
+  '0008_integrations': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

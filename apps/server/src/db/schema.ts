@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ContactsTable, ListCompaniesTable, ListContactsTable, ListsTable, UploadsTable } from './schema-lists.js';
 import type { AppSecretsTable, CompaniesTable, PeopleTable, SavedSearchesTable, SearchValuesTable } from './schema-people.js';
+import type { CrmRecordsTable, IntegrationsTable, SyncRunsTable } from './schema-integrations.js';
 import type { CreditHoldsTable, CreditLedgerTable, CreditMemberMonthsTable, CreditPeriodsTable } from './schema-credits.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -102,6 +103,9 @@ export interface DB {
   credit_ledger: CreditLedgerTable;
   credit_member_months: CreditMemberMonthsTable;
   credit_holds: CreditHoldsTable;
+  integrations: IntegrationsTable;
+  crm_records: CrmRecordsTable;
+  sync_runs: SyncRunsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { authRoutes } from '../features/auth/auth.routes.js';
 import { creditsRoutes } from '../features/credits/credits.routes.js';
 import { enrichmentRoutes } from '../features/enrichment/enrichment.routes.js';
+import { integrationsRoutes } from '../features/integrations/integrations.routes.js';
 import { actorForToken, SESSION_COOKIE } from '../features/auth/auth.service.js';
 import { filesRoutes } from '../features/files/files.routes.js';
 import { jobsRoutes } from '../features/jobs/jobs.routes.js';
@@ -78,6 +79,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(listsRoutes(ctx));
   await app.register(creditsRoutes(ctx));
   await app.register(enrichmentRoutes(ctx));
+  await app.register(integrationsRoutes(ctx));
   await registerWebApp(app, ctx.config.webDist);
 
   return app;

@@ -48,6 +48,20 @@ export const ROUTE_POLICIES: Record<string, Policy> = {
   'POST /api/v1/contacts': 'user',
   'PATCH /api/v1/contacts/enrichedDataByContactId/:contactId': 'user',
 
+  // Integrations (spec/settings.md §6: the integrations tab is for owners and admins). Members
+  // may push prospects and see which CRM is connected; connecting, settings and pulls are admin.
+  'GET /api/v1/integrations': 'user',
+  'POST /api/v1/integrations/:service/oauth2url': 'admin',
+  'GET /api/v1/integrations/:service/oauth2callback': 'admin',
+  'DELETE /api/v1/integrations/:service/disconnect': 'admin',
+  'GET /api/v1/integrations/:service/settings': 'admin',
+  'PUT /api/v1/integrations/:service/settings': 'admin',
+  'POST /api/v1/integrations/zapier/testtrigger': 'admin',
+  'POST /api/v1/integrations/:service/data/push': 'user',
+  'POST /api/v1/integrations/:service/data/pull': 'admin',
+  'GET /api/v1/integrations/crm/team/connectiondata': 'admin',
+  'GET /api/v1/integrations/crm/authdata': 'user',
+
   'GET /credits/getUserCreditsUsed': 'user',
   'GET /analytics/getCreditsInfo': 'user',
 };

@@ -3,6 +3,8 @@ import { releaseStaleCreditHolds } from '../features/credits/credits.jobs.js';
 import { bulkEnrichment } from '../features/enrichment/enrichment.jobs.js';
 import { purgeOldUploadsJob } from '../features/files/files.jobs.js';
 import { importProspectFile, refreshAllDynamicLists, refreshDynamicList } from '../features/lists/lists.jobs.js';
+import { autoPullAll, crmPull, crmPush, slackNotify } from '../features/integrations/integrations.jobs.js';
+import { AUTO_PULL_CRON } from '@leadline/shared';
 import type { JobDefinition } from './queue.js';
 
 /** Every job the workers know; a job not listed here is never picked up. */
@@ -14,6 +16,10 @@ export const JOB_DEFINITIONS: JobDefinition<any>[] = [
   purgeOldUploadsJob,
   releaseStaleCreditHolds,
   bulkEnrichment,
+  crmPush,
+  crmPull,
+  autoPullAll,
+  slackNotify,
 ];
 
 /** Recurring jobs: [definition, cron expression]. */
@@ -22,4 +28,5 @@ export const SCHEDULES: Array<[JobDefinition<any>, string]> = [
   [refreshAllDynamicLists, '41 4 * * *'],
   [purgeOldUploadsJob, '29 3 * * *'],
   [releaseStaleCreditHolds, '*/15 * * * *'],
+  [autoPullAll, AUTO_PULL_CRON],
 ];

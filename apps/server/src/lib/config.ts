@@ -19,7 +19,25 @@ const Env = z.object({
   PDL_MIN_LIKELIHOOD: z.coerce.number().int().min(1).max(10).default(6),
   /** Let outbound calls (vendors, webhooks) reach private and loopback addresses: self-hosted vendors, tests. */
   OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** The address users reach the app at, for OAuth redirect URIs; default: the request's own origin. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** 32 bytes (64 hex characters or base64) that encrypt integration tokens at rest; default: DATA_DIR/encryption.key. */
+  ENCRYPTION_KEY: z.string().min(32).optional(),
+  HUBSPOT_CLIENT_ID: z.string().min(1).optional(),
+  HUBSPOT_CLIENT_SECRET: z.string().min(1).optional(),
+  HUBSPOT_AUTH_URL: z.string().url().default('https://app.hubspot.com'),
+  HUBSPOT_API_URL: z.string().url().default('https://api.hubapi.com'),
+  HUBSPOT_APP_URL: z.string().url().default('https://app.hubspot.com'),
+  SALESFORCE_CLIENT_ID: z.string().min(1).optional(),
+  SALESFORCE_CLIENT_SECRET: z.string().min(1).optional(),
+  SALESFORCE_LOGIN_URL: z.string().url().default('https://login.salesforce.com'),
+  SLACK_CLIENT_ID: z.string().min(1).optional(),
+  SLACK_CLIENT_SECRET: z.string().min(1).optional(),
+  SLACK_AUTH_URL: z.string().url().default('https://slack.com'),
+  SLACK_API_URL: z.string().url().default('https://slack.com/api'),
 });
+
+export type OAuthVendorConfig = { clientId: string | undefined; clientSecret: string | undefined };
 
 export type Config = {
   port: number;
@@ -35,6 +53,11 @@ export type Config = {
   maxUploadBytes: number;
   pdl: { apiKey: string | undefined; baseUrl: string; minLikelihood: number };
   outboundAllowPrivate: boolean;
+  publicUrl: string | undefined;
+  encryptionKey: string | undefined;
+  hubspot: OAuthVendorConfig & { authUrl: string; apiUrl: string; appUrl: string };
+  salesforce: OAuthVendorConfig & { loginUrl: string };
+  slack: OAuthVendorConfig & { authUrl: string; apiUrl: string };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -57,5 +80,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: MAX_UPLOAD_BYTES,
     pdl: { apiKey: e.PDL_API_KEY, baseUrl: e.PDL_BASE_URL, minLikelihood: e.PDL_MIN_LIKELIHOOD },
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    encryptionKey: e.ENCRYPTION_KEY,
+    hubspot: { clientId: e.HUBSPOT_CLIENT_ID, clientSecret: e.HUBSPOT_CLIENT_SECRET, authUrl: e.HUBSPOT_AUTH_URL, apiUrl: e.HUBSPOT_API_URL, appUrl: e.HUBSPOT_APP_URL },
+    salesforce: { clientId: e.SALESFORCE_CLIENT_ID, clientSecret: e.SALESFORCE_CLIENT_SECRET, loginUrl: e.SALESFORCE_LOGIN_URL },
+    slack: { clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET, authUrl: e.SLACK_AUTH_URL, apiUrl: e.SLACK_API_URL },
   };
 }

@@ -7,6 +7,8 @@ import * as listsRepo from '../lists/lists.repository.js';
 import * as repo from './enrichment.repository.js';
 import { enrichmentProviders } from './enrichment.providers.js';
 import { finishRun, pricingOf, processRun } from './enrichment.service.js';
+import { notifySlack, sendSyncJob } from '../integrations/integrations.jobs.js';
+import { queueAutoPush } from '../integrations/integrations.service.js';
 
 const RETRIES = 5;
 const BulkPayload = z.object({ runId: z.uuid() });
@@ -53,6 +55,7 @@ export function defineBulkEnrichment(options: { expireInSeconds: number; sliceMs
         if (run.list_id) await listsRepo.setListStatus(ctx.db, run.list_id, 'complete');
         const counts = await repo.countItems(ctx.db, run.id);
         await progress?.complete({ listId: run.list_id, ...counts, notes: [...notes] });
+        await afterBulkEnrichment(ctx, run, counts);
       } catch (error) {
         if (job.retryCount >= RETRIES) {
           await repo.failPendingItems(ctx.db, run.id, ENRICHMENT_MESSAGES.enrichBulkFailed);
@@ -65,6 +68,12 @@ export function defineBulkEnrichment(options: { expireInSeconds: number; sliceMs
     },
   });
   return definition;
+}
+
+/** What follows a finished bulk enrichment: auto-push of what it found, and a Slack message. */
+async function afterBulkEnrichment(ctx: AppContext, run: repo.RunRow, counts: Record<string, number>) {
+  if ((counts.found ?? 0) > 0) await queueAutoPush(ctx, run.team_id, { enrichmentRunId: run.id }, sendSyncJob(ctx));
+  await notifySlack(ctx, run.team_id, `Leadline: bulk enrichment finished, ${counts.found ?? 0} of ${counts.total ?? 0} prospects enriched.`);
 }
 
 export const bulkEnrichment = defineBulkEnrichment({ expireInSeconds: 10 * 60, sliceMs: 60_000 });

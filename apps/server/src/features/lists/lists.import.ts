@@ -15,6 +15,7 @@ import { requireUpload } from '../files/files.service.js';
 import { ProgressTracker } from '../jobs/jobs.service.js';
 import { importProspectFile } from './lists.jobs.js';
 import * as repo from './lists.repository.js';
+import { notifySlack } from '../integrations/integrations.jobs.js';
 
 const BATCH_ROWS = 5_000;
 
@@ -114,7 +115,9 @@ export async function importFileIntoList(
   }
   await inFlight;
   await repo.setListStatus(ctx.db, payload.listId, 'complete');
-  await progress.complete({ listId: payload.listId, imported: await repo.countImported(ctx.db, payload.progressId), rows: upload.row_count });
+  const imported = await repo.countImported(ctx.db, payload.progressId);
+  await progress.complete({ listId: payload.listId, imported, rows: upload.row_count });
+  await notifySlack(ctx, payload.teamId, `Leadline: import of ${upload.file_name} finished, ${imported} prospects added.`);
 }
 
 

@@ -69,6 +69,19 @@ export function isPrivateAddress(ip: string): boolean {
 type Lookup = (host: string) => Promise<Array<{ address: string; family: number }>>;
 const systemLookup: Lookup = (host) => dns.promises.lookup(host, { all: true, verbatim: true });
 
+/**
+ * The same check ahead of a call made by a library with its own HTTP stack (jsforce): resolves
+ * the host and refuses a private address. Weaker than the connect-time guard (a DNS answer may
+ * change in between), so it is used only where the guarded agent cannot be passed in.
+ */
+export async function assertPublicUrl(url: string, options: { allowPrivateNetwork: boolean; lookup?: Lookup }) {
+  if (options.allowPrivateNetwork) return;
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  const addresses = net.isIP(host) ? [{ address: host, family: net.isIP(host) }] : await (options.lookup ?? systemLookup)(host);
+  const blocked = addresses.find((a) => isPrivateAddress(a.address));
+  if (blocked) throw new BlockedAddressError(host, blocked.address);
+}
+
 /** An undici dispatcher whose every connection goes through the guard. */
 export function guardedAgent(options: { allowPrivateNetwork: boolean; timeoutMs: number; lookup?: Lookup }) {
   const connect = buildConnector({ timeout: options.timeoutMs });
