@@ -99,6 +99,9 @@ export const PATH_TITLES: ReadonlyArray<{ path: string; title: string; page: boo
   { path: '/integrate', title: 'Integrate', page: true },
   { path: '/settings', title: 'Settings', page: true },
   { path: '/settings/knowledge-hub', title: 'Knowledge Hub', page: true },
+  { path: '/settings/hubspot', title: 'HubSpot', page: true },
+  { path: '/settings/salesforce', title: 'Salesforce', page: true },
+  { path: '/settings/zapier', title: 'Zapier', page: true },
 ];
 
 /** Routes this version builds; every other titled route shows the "not available yet" page. */
@@ -109,6 +112,9 @@ export const BUILT_PATHS = new Set([
   '/prospects/lists',
   '/prospects/lists/people/:listId',
   '/prospects/lists/companies/:listId',
+  '/settings/hubspot',
+  '/settings/salesforce',
+  '/settings/zapier',
 ]);
 
 function matches(pattern: string, path: string): boolean {

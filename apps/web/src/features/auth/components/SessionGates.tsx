@@ -1,4 +1,5 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useMe } from '../api';
 
@@ -41,4 +42,17 @@ export function PublicOnly() {
   if (isPending) return <FullPageLoader />;
   if (me) return <Navigate to="/" replace />;
   return <Outlet />;
+}
+
+/** Pages of the owner and admins (spec/settings.md §6); the server refuses the others anyway. */
+export function AdminOnly({ children }: { children: ReactNode }) {
+  const { data: me } = useMe();
+  if (me && me.user.permission === 'TEAM_MEMBER') {
+    return (
+      <Alert color="yellow" maw={560}>
+        {"You don't have access to this settings area."}
+      </Alert>
+    );
+  }
+  return <>{children}</>;
 }

@@ -1,6 +1,6 @@
 import { canEnrich, type ListCompanyDto, type ListContactDto, type ListContentSortBy } from '@leadline/shared';
 import { ActionIcon, Anchor, Checkbox, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconBrandLinkedin } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCloudCheck, IconBrandLinkedin } from '@tabler/icons-react';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { ContactValues } from '../../enrichment/components/ContactValues';
 import { EnrichRowMenu } from '../../enrichment/components/EnrichMenu';
@@ -126,6 +126,13 @@ export function contactColumns(controls: SelectionControls<ListContactDto>): Col
             </ActionIcon>
           )}
           {c.crmData?.error && <CrmError error={c.crmData.error} />}
+          {!c.crmData?.error && c.crmData?.crmUrl && (
+            <Tooltip label={`Open in ${c.crmData.crmName}`} withArrow>
+              <ActionIcon component="a" href={c.crmData.crmUrl} target="_blank" rel="noreferrer" size="sm" variant="subtle" color="teal" aria-label={`Open ${contactName(c)} in ${c.crmData.crmName}`}>
+                <IconCloudCheck size={15} />
+              </ActionIcon>
+            </Tooltip>
+          )}
         </Group>
       ),
     }),

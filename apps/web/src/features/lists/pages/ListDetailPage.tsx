@@ -1,7 +1,8 @@
 import { LISTS_MESSAGES, type ListCompanyDto, type ListContactDto, type ListContentsBodyInput, type ListDto } from '@leadline/shared';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconSearch, IconSparkles, IconTrash } from '@tabler/icons-react';
+import { IconCloudUpload, IconDownload, IconSearch, IconSparkles, IconTrash } from '@tabler/icons-react';
+import { CrmPushDialog } from '../../integrations/components/CrmPushDialog';
 import type { PaginationState, SortingState } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -59,6 +60,7 @@ function ListDetail({ listId, entity }: { listId: string; entity: Entity }) {
   const [selection, setSelection] = useState<Selection>({});
   const [confirming, setConfirming] = useState<'list' | 'selected' | null>(null);
   const [enriching, setEnriching] = useState(false);
+  const [pushing, setPushing] = useState(false);
   const sort = sorting[0];
   const body: ListContentsBodyInput = {
     pageNum: page.pageIndex + 1,
@@ -172,6 +174,11 @@ function ListDetail({ listId, entity }: { listId: string; entity: Entity }) {
               {selectedIds.length > 0 ? 'Enrich selected' : 'Bulk enrich'}
             </Button>
           )}
+          {entity === 'people' && (
+            <Button size="xs" variant="default" leftSection={<IconCloudUpload size={14} />} onClick={() => setPushing(true)} disabled={!list || (contents.data?.total ?? 0) === 0}>
+              CRM Push
+            </Button>
+          )}
           <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} component="a" href={listDownloadUrl(listId)} download>
             Download list
           </Button>
@@ -210,6 +217,9 @@ function ListDetail({ listId, entity }: { listId: string; entity: Entity }) {
           getRowId={(c) => c._id}
           {...common}
         />
+      )}
+      {pushing && list && (
+        <CrmPushDialog onClose={() => setPushing(false)} selection={{ customContactIds: selectedIds }} currentList={{ id: listId, name: list.name }} />
       )}
       {enriching && (
         <BulkEnrichDialog

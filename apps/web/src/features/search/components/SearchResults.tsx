@@ -1,11 +1,12 @@
 import { SEARCH_MESSAGES, SEARCH_PAGE_SIZE, type CompanyRow, type Prospect, type SavedSearchDto, type SearchFilters } from '@leadline/shared';
 import { Button, Group, Menu, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBookmark, IconChevronDown, IconChevronLeft, IconChevronRight, IconFileUpload, IconPlaylistAdd, IconSparkles, IconUsersGroup } from '@tabler/icons-react';
+import { IconBookmark, IconChevronDown, IconChevronLeft, IconChevronRight, IconCloudUpload, IconFileUpload, IconPlaylistAdd, IconSparkles, IconUsersGroup } from '@tabler/icons-react';
 import type { OnChangeFn, RowSelectionState } from '@tanstack/react-table';
 import { useId, useState } from 'react';
 import type { EnrichType } from '@leadline/shared';
 import { BulkEnrichDialog } from '../../enrichment/components/BulkEnrichDialog';
+import { CrmPushDialog } from '../../integrations/components/CrmPushDialog';
 import { ENRICH_CHOICES } from '../../enrichment/components/EnrichMenu';
 import { SaveListDialog } from '../../lists/components/SaveListDialog';
 import { UploadCsvDialog } from '../../lists/components/UploadCsvDialog';
@@ -44,6 +45,7 @@ export function SearchResults(props: SearchResultsProps) {
   const [saveListOpened, saveListDialog] = useDisclosure(false);
   const [uploadOpened, uploadDialog] = useDisclosure(false);
   const [bulkOpened, bulkDialog] = useDisclosure(false);
+  const [pushOpened, pushDialog] = useDisclosure(false);
   const [enrichSelection, setEnrichSelection] = useState<EnrichType | null>(null);
   const rowsPerPageId = useId();
   const selectedIds = Object.keys(selection).filter((id) => selection[id]);
@@ -84,6 +86,9 @@ export function SearchResults(props: SearchResultsProps) {
           </Button>
           <Button variant="default" leftSection={<IconFileUpload size={16} />} onClick={uploadDialog.open}>
             Upload CSV
+          </Button>
+          <Button variant="default" leftSection={<IconCloudUpload size={16} />} onClick={pushDialog.open} disabled={view !== 'people'}>
+            CRM Push
           </Button>
         </Group>
       </Group>
@@ -186,6 +191,7 @@ export function SearchResults(props: SearchResultsProps) {
           initialType={enrichSelection}
         />
       )}
+      {pushOpened && <CrmPushDialog onClose={pushDialog.close} selection={{ contactIds: selectedIds }} />}
       <BulkEnrichDialog
         opened={bulkOpened}
         onClose={bulkDialog.close}

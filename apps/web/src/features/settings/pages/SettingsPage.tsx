@@ -3,6 +3,7 @@ import { Stack, Tabs, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../auth/api';
+import { IntegrationsTab } from '../../integrations/components/IntegrationsTab';
 import { TeamSettings } from '../../team-management/components/TeamSettings';
 import { SettingsNotice } from '../components/SettingsNotice';
 
@@ -12,6 +13,7 @@ const NO_ACCESS = "You don't have access to this settings area.";
 /** The tabs this version builds; the others say so instead of showing an empty form. */
 const TAB_CONTENT: Partial<Record<SettingsTab, () => ReactNode>> = {
   team: () => <TeamSettings />,
+  integrations: () => <IntegrationsTab />,
 };
 
 const isSettingsTab = (value: string | null): value is SettingsTab => SETTINGS_TABS.some((t) => t.tab === value);

@@ -1,0 +1,152 @@
+import { INTEGRATION_MESSAGES, SLACK_MESSAGES, ZAPIER_MESSAGES } from '@leadline/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as listsRepo from '../apps/server/src/features/lists/lists.repository.js';
+import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.js';
+import { startHubSpotServer, type HubSpotFixture } from '../apps/server/src/test/vendors/hubspot-server.js';
+import { startSlackServer, startZapierServer } from '../apps/server/src/test/vendors/slack-zapier-servers.js';
+import { expectToast, newUser, signUp } from './support/app.js';
+import { launchBrowser, openPage } from './support/browser.js';
+
+// The server talks to loopback HubSpot, Slack and Zapier servers; the browser goes through
+// HubSpot's and Slack's OAuth pages (which approve at once) and back.
+let t: TestApp;
+let url: string;
+let browser: Browser;
+let hubspot: HubSpotFixture;
+let slack: Awaited<ReturnType<typeof startSlackServer>>;
+let zapier: Awaited<ReturnType<typeof startZapierServer>>;
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  hubspot = await startHubSpotServer({ clientId: 'hs', clientSecret: 'hs-secret', user: 'ops@crm.test', hubId: 777 });
+  slack = await startSlackServer({ clientId: 'sl', clientSecret: 'sl-secret', channels: ['sales-wins'] });
+  zapier = await startZapierServer();
+  t = await createTestApp({
+    work: true,
+    config: {
+      outboundAllowPrivate: true,
+      hubspot: { clientId: 'hs', clientSecret: 'hs-secret', authUrl: hubspot.url, apiUrl: hubspot.url, appUrl: 'https://app.hubspot.com' },
+      slack: { clientId: 'sl', clientSecret: 'sl-secret', authUrl: slack.url, apiUrl: `${slack.url}/api` },
+    },
+  });
+  url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  browser = await launchBrowser();
+});
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((p) => p.context().close()));
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+  await Promise.all([hubspot?.close(), slack?.close(), zapier?.close()]);
+});
+
+async function signedUp(label: string) {
+  const page = await openPage(browser, url);
+  pages.push(page);
+  const user = newUser({ email: `${label}@integrate.test`, name: 'Ivy Integrator' });
+  await signUp(page, user);
+  const { team_id: teamId, id: userId } = await t.ctx.db.selectFrom('users').select(['id', 'team_id']).where('email', '=', user.email).executeTakeFirstOrThrow();
+  return { page, teamId: teamId!, userId };
+}
+
+const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+describe('integrations', () => {
+  it('connects HubSpot through its OAuth page, pushes a list, and shows what the CRM said on each contact', async () => {
+    const { page, teamId, userId } = await signedUp('hubspot');
+    const list = await listsRepo.insertList(t.ctx.db, { teamId, name: 'Conference leads', entityType: 'contactList', createdBy: userId });
+    const ids = [];
+    for (const [name, email] of [['Ada Good', 'ada@good-co.com'], ['Bob Good', 'bob@good-co.com'], ['Cy Broken', 'cy@broken']] as const) {
+      ids.push((await listsRepo.insertCustomContact(t.ctx.db, teamId, { fullName: name, email, companyName: 'Good Co' })).id);
+    }
+    await listsRepo.addContactsToList(t.ctx.db, teamId, list.id, ids, null);
+
+    await page.goto('/settings?tab=integrations');
+    await expect.poll(() => card(page, 'Salesforce').getByText('Not configured', { exact: true }).isVisible()).toBe(true);
+    await card(page, 'HubSpot').getByRole('button', { name: 'Connect' }).click();
+    await page.waitForURL('**/settings/hubspot');
+    await expectToast(page, 'HubSpot connected successfully!');
+    await page.getByText('ops@crm.test').waitFor();
+    await page.getByText('777').waitFor();
+
+    await page.goto(`/prospects/lists/people/${list.id}`);
+    await page.getByRole('button', { name: 'CRM Push' }).click();
+    const dialog = page.getByRole('dialog', { name: 'CRM Push' });
+    await dialog.getByText('Conference leads').waitFor();
+    await dialog.getByRole('button', { name: 'Push', exact: true }).click();
+    await expectToast(page, INTEGRATION_MESSAGES.pushQueued('HubSpot'));
+    await dialog.getByText('Completed').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.reload();
+    await page.getByRole('link', { name: 'Open Ada Good in HubSpot' }).waitFor();
+    await page.getByRole('button', { name: /^CRM Error: .*cy@broken is invalid/ }).hover();
+    await page.getByRole('tooltip').filter({ hasText: 'CRM Error:' }).waitFor();
+    expect([...hubspot.contacts.values()].map((c) => c.email).sort()).toEqual(['ada@good-co.com', 'bob@good-co.com']);
+
+    // The other CRM cannot be connected while HubSpot is.
+    await page.goto('/settings?tab=integrations');
+    await expect.poll(() => card(page, 'HubSpot').getByText('Connected', { exact: true }).isVisible()).toBe(true);
+  });
+
+  it('validates, adds and tests a Zapier webhook', async () => {
+    const { page } = await signedUp('zapier');
+    await page.goto('/settings?tab=integrations');
+    await card(page, 'Zapier').getByRole('link', { name: 'Manage' }).click();
+    await page.waitForURL('**/settings/zapier');
+    const input = page.getByLabel('Webhook URL');
+    await expect.poll(() => page.getByRole('button', { name: 'Add' }).isDisabled()).toBe(true);
+    await input.fill('https://example.com/hooks/nope');
+    await input.press('Enter');
+    await page.getByText(ZAPIER_MESSAGES.invalidLink).waitFor();
+    const hook = zapier.hookUrl('4242', 'zxcv12');
+    await input.fill(hook);
+    await page.getByRole('button', { name: 'Add' }).click();
+    await expectToast(page, ZAPIER_MESSAGES.webhookAdded);
+    await page.getByRole('table', { name: 'Zapier webhooks' }).getByText(hook).waitFor();
+    await page.getByRole('button', { name: 'Test Trigger' }).click();
+    await expectToast(page, ZAPIER_MESSAGES.testSent);
+    expect(zapier.received.at(-1)).toMatchObject({ hook: '4242/zxcv12', payload: { test: true } });
+    const save = page.getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByLabel('Send newly enriched contacts to my webhooks automatically').check();
+    await save.click();
+    await expectToast(page, ZAPIER_MESSAGES.autoPushSaved);
+    await page.getByRole('button', { name: `Remove ${hook}` }).click();
+    await expectToast(page, ZAPIER_MESSAGES.webhookRemoved);
+    await page.getByText('No webhooks yet.').waitFor();
+  });
+
+  it('walks the Slack dialog: install, invite, channel', async () => {
+    const { page } = await signedUp('slack');
+    await page.goto('/settings?tab=integrations');
+    await card(page, 'Slack').getByRole('button', { name: 'Set up' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Connect Slack' });
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByText('/invite @Leadline').waitFor();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    expect(await dialog.getByLabel('Channel name').isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.getByRole('button', { name: 'Install Slack app' }).click();
+
+    // Slack's page approves and sends us back: the dialog opens again at the invite step.
+    await page.waitForURL('**/settings?tab=integrations&slack=installed');
+    dialog = page.getByRole('dialog', { name: 'Connect Slack' });
+    await dialog.getByText('/invite @Leadline').waitFor();
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.getByText('Installed in Acme Workspace.').waitFor();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    const channel = dialog.getByLabel('Channel name');
+    expect(await channel.isDisabled()).toBe(false);
+    await channel.fill('   ');
+    expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await channel.fill('sales-wins');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, SLACK_MESSAGES.connected);
+    await expect.poll(() => card(page, 'Slack').getByText('Connected', { exact: true }).isVisible()).toBe(true);
+  });
+});
