@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlockedAddressError, createOutboundClient, isPrivateAddress, OutboundNetworkError, retryAfterMs } from './outbound.js';
+import { assertPublicUrl, BlockedAddressError, createOutboundClient, isPrivateAddress, OutboundNetworkError, retryAfterMs } from './outbound.js';
 
 /** A loopback server answering each request with the next scripted reply. */
 let server: http.Server;
@@ -106,5 +106,15 @@ describe('retries', () => {
     expect(retryAfterMs({ 'x-ratelimit-reset': String(now / 1000 + 7) }, now)).toBe(7000);
     expect(retryAfterMs({ 'x-ratelimit-reset': '2026-11-22T12:00:09 UTC' }, now)).toBe(9000);
     expect(retryAfterMs({}, now)).toBeNull();
+  });
+});
+
+describe('the check ahead of a library with its own HTTP stack (jsforce)', () => {
+  it('refuses a private address or a name resolving to one, unless allowed', async () => {
+    await expect(assertPublicUrl('http://127.0.0.1:8080/services', { allowPrivateNetwork: false })).rejects.toBeInstanceOf(BlockedAddressError);
+    const lookup = async () => [{ address: '10.1.2.3', family: 4 }];
+    await expect(assertPublicUrl('https://login.example.test', { allowPrivateNetwork: false, lookup })).rejects.toBeInstanceOf(BlockedAddressError);
+    await expect(assertPublicUrl('https://login.example.test', { allowPrivateNetwork: false, lookup: async () => [{ address: '93.184.216.34', family: 4 }] })).resolves.toBeUndefined();
+    await expect(assertPublicUrl('http://127.0.0.1:8080/services', { allowPrivateNetwork: true })).resolves.toBeUndefined();
   });
 });
