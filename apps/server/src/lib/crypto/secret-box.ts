@@ -51,10 +51,18 @@ export function secretBoxFor(config: Pick<Config, 'encryptionKey' | 'dataDir'>):
   } else {
     const file = path.join(config.dataDir, 'encryption.key');
     fs.mkdirSync(config.dataDir, { recursive: true });
-    try {
-      fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if (!fs.existsSync(file)) {
+      // Written aside, then linked into place: atomic, so a process starting at the same moment
+      // reads either no file or the whole key, and the first link wins.
+      const aside = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+      fs.writeFileSync(aside, crypto.randomBytes(32).toString('hex'), { mode: 0o600 });
+      try {
+        fs.linkSync(aside, file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      } finally {
+        fs.unlinkSync(aside);
+      }
     }
     box = new SecretBox(parseKey(fs.readFileSync(file, 'utf8')));
   }
