@@ -78,7 +78,7 @@ export const autoPullAll = defineJob({
   payload: z.object({}).passthrough(),
   async handle(ctx) {
     for (const row of await repo.findAutoPullIntegrations(ctx.db)) {
-      await startPull(ctx, row.team_id, null, row.service as 'hubspot' | 'salesforce', sendSyncJob(ctx));
+      await startPull(ctx, row.team_id, row.user_for_sync_id, row.service as 'hubspot' | 'salesforce', sendSyncJob(ctx));
     }
   },
 });

@@ -111,7 +111,7 @@ export async function releasePullLease(db: Kysely<DB>, id: string) {
 export async function findAutoPullIntegrations(db: Kysely<DB>) {
   return db
     .selectFrom('integrations')
-    .select(['id', 'team_id', 'service'])
+    .select(['id', 'team_id', 'service', 'user_for_sync_id'])
     .where('is_crm', '=', true)
     .where(sql<boolean>`(settings->>'autoPullEnabled')::boolean is true`)
     .execute();

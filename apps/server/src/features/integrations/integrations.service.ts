@@ -351,20 +351,20 @@ export async function startPull(ctx: AppContext, teamId: string, userId: string 
 /** Auto-push (CRM and Zapier settings): newly enriched contacts go out when it is on. */
 export async function queueAutoPush(ctx: AppContext, teamId: string, target: { contactIds?: string[]; enrichmentRunId?: string }, send: SendSyncJob) {
   const rows = await repo.findTeamIntegrations(ctx.db, teamId);
-  const services: PushService[] = [];
+  const services: Array<{ service: PushService; userId: string | null }> = [];
   for (const row of rows) {
-    if (row.is_crm && crmStored(row).autoPushEnabled) services.push(row.service as CrmService);
-    if (row.service === 'zapier' && presentZapier(row).options.autoPushEnabled && zapierLinks(row).length > 0) services.push('zapier');
+    if (row.is_crm && crmStored(row).autoPushEnabled) services.push({ service: row.service as CrmService, userId: row.user_for_sync_id });
+    if (row.service === 'zapier' && presentZapier(row).options.autoPushEnabled && zapierLinks(row).length > 0) services.push({ service: 'zapier', userId: row.connected_by });
   }
-  for (const service of services) {
+  for (const { service, userId } of services) {
     await ctx.db.transaction().execute(async (trx) => {
       const params = { contactIds: target.contactIds ?? [], listIds: [], allEnriched: false, enrichmentRunId: target.enrichmentRunId ?? null };
-      const progress = await ProgressTracker.create(trx, { teamId, userId: null, kind: `integrations.push.${service}` });
-      const run = await repo.insertSyncRun(trx, { teamId, userId: null, service, direction: 'push', params, progressId: progress.id });
+      const progress = await ProgressTracker.create(trx, { teamId, userId, kind: `integrations.push.${service}` });
+      const run = await repo.insertSyncRun(trx, { teamId, userId, service, direction: 'push', params, progressId: progress.id });
       await send(trx, { id: run.id, direction: 'push', teamId });
     });
   }
-  return services;
+  return services.map((s) => s.service);
 }
 
 /* Sessions: current tokens, refreshed when they expire or are refused */

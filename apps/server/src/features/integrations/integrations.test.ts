@@ -9,9 +9,9 @@ import { startSalesforceServer, type SalesforceFixture } from '../../test/vendor
 import { startSlackServer, startZapierServer } from '../../test/vendors/slack-zapier-servers.js';
 import { ProgressTracker } from '../jobs/jobs.service.js';
 import * as listsRepo from '../lists/lists.repository.js';
-import { autoPullAll } from './integrations.jobs.js';
+import { autoPullAll, sendSyncJob } from './integrations.jobs.js';
 import * as repo from './integrations.repository.js';
-import { oauthUrl, startPull } from './integrations.service.js';
+import { oauthUrl, queueAutoPush, startPull } from './integrations.service.js';
 import { runPull, runPush } from './integrations.sync.js';
 import { integrationVendors } from './integrations.vendors.js';
 
@@ -296,6 +296,15 @@ describe('Zapier', () => {
     const push = await call(acme.member, 'POST', '/api/v1/integrations/zapier/data/push', { listIds: [listId] });
     expect(await jobDone(push.json().data.jobId)).toMatchObject({ state: 'completed', result: { pushed: 1, skipped: 1 } });
     expect(zapier.received.at(-1)!.payload).toEqual([expect.objectContaining({ email: 'zed@zap.test', firstName: 'Zed', lastName: 'Zap' })]);
+
+    // Auto-push: off, nothing goes out for newly enriched contacts; on, they do.
+    const zed = (await t.ctx.db.selectFrom('contacts').select('id').where('primary_email', '=', 'zed@zap.test').executeTakeFirstOrThrow()).id;
+    expect(await queueAutoPush(t.ctx, acme.owner.teamId, { contactIds: [zed] }, sendSyncJob(t.ctx))).not.toContain('zapier');
+    await call(acme.admin, 'PUT', '/api/v1/integrations/zapier/settings', { options: { autoPushEnabled: true } });
+    const received = zapier.received.length;
+    expect(await queueAutoPush(t.ctx, acme.owner.teamId, { contactIds: [zed] }, sendSyncJob(t.ctx))).toContain('zapier');
+    await until(async () => zapier.received.length > received);
+    expect(zapier.received.at(-1)!.payload).toEqual([expect.objectContaining({ email: 'zed@zap.test' })]);
 
     await call(acme.admin, 'PUT', '/api/v1/integrations/zapier/settings', { links: [{ link: zapier.hookUrl('1', 'gone') }] });
     const gone = await call(acme.admin, 'POST', '/api/v1/integrations/zapier/testtrigger');

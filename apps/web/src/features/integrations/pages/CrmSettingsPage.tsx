@@ -83,7 +83,7 @@ function CrmCard({ service, connected, email, portal }: { service: CrmService; c
         {connected && (
           <Select
             label="Team sync user"
-            description="Pushes and pulls run on behalf of this member."
+            description="Automatic pulls and pushes are recorded as this member's, and their progress shows in their jobs."
             data={options}
             value={syncUser}
             onChange={setSyncUser}
