@@ -85,9 +85,23 @@ describe('integrations', () => {
     await page.getByRole('tooltip').filter({ hasText: 'CRM Error:' }).waitFor();
     expect([...hubspot.contacts.values()].map((c) => c.email).sort()).toEqual(['ada@good-co.com', 'bob@good-co.com']);
 
-    // The other CRM cannot be connected while HubSpot is.
+    // The other CRM cannot be connected while HubSpot is, and its page sends the user back.
     await page.goto('/settings?tab=integrations');
     await expect.poll(() => card(page, 'HubSpot').getByText('Connected', { exact: true }).isVisible()).toBe(true);
+    expect(await card(page, 'Salesforce').getByRole('button', { name: 'Connect' }).isDisabled()).toBe(true);
+    await page.goto('/settings/salesforce');
+    await page.waitForURL(/\/settings\?tab=/);
+
+    // Sync settings: Save only once something changed.
+    await page.goto('/settings/hubspot?tab=sync');
+    const save = page.getByRole('button', { name: 'Save' });
+    await page.getByLabel('Pull contacts every hour').waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByLabel('Pull contacts every hour').check();
+    expect(await save.isDisabled()).toBe(false);
+    await save.click();
+    await expectToast(page, INTEGRATION_MESSAGES.settingsSaved('HubSpot'));
+    await expect.poll(() => save.isDisabled()).toBe(true);
   });
 
   it('validates, adds and tests a Zapier webhook', async () => {
