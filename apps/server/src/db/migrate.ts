@@ -7,6 +7,7 @@ import * as m0005 from './migrations/0005_lists.js';
 import * as m0006 from './migrations/0006_credits.js';
 import * as m0007 from './migrations/0007_enrichment.js';
 import * as m0008 from './migrations/0008_integrations.js';
+import * as m0009 from './migrations/0009_contact_ids.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006_credits': m0006,
   '0007_enrichment': m0007,
   '0008_integrations': m0008,
+  '0009_contact_ids': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -18,6 +18,8 @@ import * as repo from './lists.repository.js';
 import { notifySlack } from '../integrations/integrations.jobs.js';
 
 const BATCH_ROWS = 5_000;
+/** Batches written at the same time. */
+const IN_FLIGHT = 2;
 
 const headerKey = (h: string) => h.trim().toLowerCase();
 
@@ -89,6 +91,11 @@ export function toImportBatch(rows: string[][], firstRowNumber: number, columns:
  * Streams the file into the list in batches. Each batch commits whole with its rows' numbers;
  * after a crash or restart the retry skips the rows the database already has, and the unique
  * (import, row) key turns any overlap into a no-op, so no contact is ever inserted twice.
+ *
+ * Up to IN_FLIGHT batches are written at once (on PostgreSQL each on its own connection, so two
+ * cores work on them), and batch k+IN_FLIGHT starts only after batch k committed. So every row up
+ * to IN_FLIGHT batches before the highest stored row is stored: a retry resumes from there and
+ * lets the unique key skip what the later batches already wrote.
  */
 export async function importFileIntoList(
   ctx: AppContext,
@@ -97,29 +104,39 @@ export async function importFileIntoList(
 ) {
   const upload = await requireUpload(ctx.db, payload.teamId, payload.uploadId);
   const columns = mapProspectHeaders(upload.headers);
-  const resumeAfter = await repo.lastImportedRow(ctx.db, payload.progressId);
+  const resumeAfter = (await repo.lastImportedRow(ctx.db, payload.progressId)) - IN_FLIGHT * BATCH_ROWS;
   await progress.start(upload.row_count);
-  // Parsing the next batch overlaps the database writing the current one; batches still commit
-  // strictly in order, which is what makes "resume after the last stored row" correct.
-  let inFlight: Promise<void> = Promise.resolve();
-  for await (const { rows, firstRowNumber } of readTableBatches(upload.path, upload.file_type, BATCH_ROWS)) {
-    const done = firstRowNumber + rows.length - 1;
-    const pending = rows.filter((_, i) => firstRowNumber + i > resumeAfter);
-    if (pending.length === 0) continue;
-    const batch = toImportBatch(pending, firstRowNumber + rows.length - pending.length, columns);
-    await inFlight;
-    inFlight = repo
-      .insertImportBatch(ctx.db, { teamId: payload.teamId, listId: payload.listId, importId: payload.progressId, fill: !payload.useRawFileData, batch })
-      .then(() => progress.advance(done));
-    inFlight.catch(() => {}); // awaited on the next turn or below; this only marks it handled meanwhile
+  // Parsing the next batch overlaps the database writing the ones before it.
+  const inFlight: Array<Promise<number>> = [];
+  let reported = 0;
+  try {
+    for await (const { rows, firstRowNumber } of readTableBatches(upload.path, upload.file_type, BATCH_ROWS)) {
+      const done = firstRowNumber + rows.length - 1;
+      const pending = rows.filter((_, i) => firstRowNumber + i > resumeAfter);
+      if (pending.length === 0) continue;
+      const batch = toImportBatch(pending, firstRowNumber + rows.length - pending.length, columns);
+      if (inFlight.length >= IN_FLIGHT) {
+        reported = Math.max(reported, await inFlight.shift()!);
+        await progress.advance(reported);
+      }
+      const write = repo
+        .insertImportBatch(ctx.db, { teamId: payload.teamId, listId: payload.listId, importId: payload.progressId, fill: !payload.useRawFileData, batch })
+        .then(() => done);
+      write.catch(() => {}); // awaited below or on a later turn; this only marks it handled meanwhile
+      inFlight.push(write);
+    }
+    for (const write of inFlight) reported = Math.max(reported, await write);
+  } catch (error) {
+    // No write outlives a failed attempt: the retry must see whatever they committed.
+    await Promise.allSettled(inFlight);
+    throw error;
   }
-  await inFlight;
+  await progress.advance(reported);
   await repo.setListStatus(ctx.db, payload.listId, 'complete');
   const imported = await repo.countImported(ctx.db, payload.progressId);
   await progress.complete({ listId: payload.listId, imported, rows: upload.row_count });
   await notifySlack(ctx, payload.teamId, `Leadline: import of ${upload.file_name} finished, ${imported} prospects added.`);
 }
-
 
 /** The distinct lower-cased company names of a file's 'Company Names' column. */
 export async function readCompanyNames(upload: Upload, column: number, max: number) {
