@@ -26,13 +26,15 @@ export function contactCells(c: repo.ExportContact): string[] {
 /** A file name a browser will accept: the list name without path or control characters. */
 export const csvFileName = (name: string) => `${name.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim().slice(0, 100) || 'list'}.csv`;
 
+/** The list's contacts a batch at a time; the next batch is read while this one is written out. */
 async function* contactBatches(db: Kysely<DB>, listId: string) {
-  let after: string | null = null;
+  let next = repo.listContactsAfter(db, listId, null, BATCH);
   for (;;) {
-    const rows = await repo.listContactsAfter(db, listId, after, BATCH);
+    const rows = await next;
     if (rows.length === 0) return;
+    next = repo.listContactsAfter(db, listId, rows.at(-1)!.id, BATCH);
+    next.catch(() => {}); // awaited on the next turn; a download stopped midway just drops it
     yield rows.map(contactCells);
-    after = rows.at(-1)!.id;
   }
 }
 
