@@ -195,6 +195,19 @@ describe('pushing to HubSpot', () => {
     expect(hubspot.contacts.size).toBe(before + 150);
   }, 60_000);
 
+  it('updates the HubSpot contact that has the address as a secondary email, found by a search', async () => {
+    hubspot.contacts.set('9001', { email: 'main@dual.test', firstname: 'Dee', hs_additional_emails: 'old@dual.test;alias@dual.test', hs_object_id: '9001' });
+    const { listId, contactIds } = await listOf(acme.owner, 'Dual', [{ name: 'Dee Dual', email: 'alias@dual.test' }]);
+    const size = hubspot.contacts.size;
+    const push = await call(acme.owner, 'POST', '/api/v1/integrations/hubspot/data/push', { listIds: [listId] });
+    expect(await jobDone(push.json().data.jobId)).toMatchObject({ state: 'completed', result: { pushed: 1, failed: 0 } });
+    expect(hubspot.contacts.size).toBe(size);
+    expect(hubspot.contacts.get('9001')).toMatchObject({ email: 'main@dual.test', lastname: 'Dual' });
+    expect(hubspot.requests.some((r) => r.url.pathname.endsWith('/contacts/search'))).toBe(true);
+    const [dee] = await listsRepo.findContacts(t.ctx.db, acme.owner.teamId, contactIds);
+    expect(dee!.crm_data).toMatchObject({ crmUrl: 'https://app.hubspot.com/contacts/4242/record/0-1/9001', error: null });
+  });
+
   it('needs a list with contacts or a prospect with an email or phone', async () => {
     const empty = await listsRepo.insertList(t.ctx.db, { teamId: acme.owner.teamId, name: 'Empty', entityType: 'contactList', createdBy: acme.owner.userId });
     const response = await call(acme.owner, 'POST', '/api/v1/integrations/hubspot/data/push', { listIds: [empty.id] });

@@ -114,6 +114,11 @@ export async function startHubSpotServer(options: HubSpotFixtureOptions) {
           errors.push({ status: 'error', category: 'VALIDATION_ERROR', message: problem, context: { ids: [input.id] } });
           continue;
         }
+        const owner = [...contacts.entries()].find(([, p]) => (p.hs_additional_emails ?? '').toLowerCase().split(';').includes(input.id.toLowerCase()))?.[0];
+        if (owner && !byEmail(input.id)) {
+          errors.push({ status: 'error', category: 'CONFLICT', message: `Contact already exists. Existing ID: ${owner}`, context: { ids: [input.id] } });
+          continue;
+        }
         const existing = byEmail(input.id);
         const id = existing ?? String(nextId++);
         contacts.set(id, { ...(contacts.get(id) ?? {}), ...input.properties, email: input.id, hs_object_id: id });
@@ -148,9 +153,17 @@ export async function startHubSpotServer(options: HubSpotFixtureOptions) {
       return { status: 201, body: answerOf(id, true) };
     }
     if (req.method === 'POST' && path === '/crm/v3/objects/contacts/search') {
+      // Filter groups are ORed; we answer `email EQ` and `hs_additional_emails CONTAINS_TOKEN`.
       const body = req.json<{ filterGroups: Array<{ filters: Array<{ propertyName: string; operator: string; value: string }> }> }>();
-      const filter = body.filterGroups[0]?.filters[0];
-      const id = filter?.propertyName === 'email' ? byEmail(filter.value) : undefined;
+      let id: string | undefined;
+      for (const group of body.filterGroups) {
+        const filter = group.filters[0];
+        if (!filter) continue;
+        if (filter.propertyName === 'email' && filter.operator === 'EQ') id ??= byEmail(filter.value);
+        if (filter.propertyName === 'hs_additional_emails' && filter.operator === 'CONTAINS_TOKEN') {
+          id ??= [...contacts.entries()].find(([, p]) => (p.hs_additional_emails ?? '').toLowerCase().split(';').includes(filter.value.toLowerCase()))?.[0];
+        }
+      }
       return { status: 200, body: { total: id ? 1 : 0, results: id ? [answerOf(id, false)] : [] } };
     }
     if (req.method === 'GET' && path === '/crm/v3/objects/contacts') {

@@ -87,10 +87,25 @@ export function hubspotAdapter(config: HubSpotConfig, http: OutboundClient): Crm
     }
   }
 
+  /** `POST /crm/v3/objects/contacts/search` by email (primary or secondary): the contact's id, if any. */
+  async function search(session: CrmSession, email: string): Promise<string | null> {
+    const res = await call(session, {
+      method: 'POST',
+      path: '/crm/v3/objects/contacts/search',
+      json: { filterGroups: [{ filters: [{ propertyName: 'email', operator: 'EQ', value: email }] }, { filters: [{ propertyName: 'hs_additional_emails', operator: 'CONTAINS_TOKEN', value: email }] }], properties: ['email'], limit: 1 },
+    });
+    if (res.status !== 200) throw failure(res);
+    return res.json<{ results: Array<{ id: string }> }>().results[0]?.id ?? null;
+  }
+
   const failure = (res: OutboundResponse) => new VendorError('hubspot', res.status, messageOf(res), res.status === 429 || res.status >= 500);
 
-  /** Sends one batch; records named in errors come back failed, a 400 naming records drops them and goes again. */
-  async function batch(session: CrmSession, path: string, items: Array<{ contact: CrmContactInput; key: string; input: unknown }>): Promise<PushOutcome[]> {
+  /**
+   * Sends one batch; records named in errors come back failed, a 400 naming records drops them
+   * and goes again. Records refused as conflicting (their email belongs to another HubSpot
+   * contact, e.g. as a secondary address) are answered separately, for a look-up by email.
+   */
+  async function batch(session: CrmSession, path: string, items: Array<{ contact: CrmContactInput; key: string; input: unknown }>, conflicts?: CrmContactInput[]): Promise<PushOutcome[]> {
     const outcomes: PushOutcome[] = [];
     let pending = items;
     while (pending.length > 0) {
@@ -108,7 +123,13 @@ export function hubspotAdapter(config: HubSpotConfig, http: OutboundClient): Crm
       if (res.status !== 200 && res.status !== 201 && res.status !== 207) throw failure(res);
       const body = res.json<BatchAnswer>();
       const errors = new Map<string, string>();
-      for (const e of body.errors ?? []) for (const id of e.context?.ids ?? []) errors.set(id.toLowerCase(), e.message);
+      const conflicting = new Set<string>();
+      for (const e of body.errors ?? []) {
+        for (const id of e.context?.ids ?? []) {
+          errors.set(id.toLowerCase(), e.message);
+          if (e.category === 'CONFLICT' || e.category === 'OBJECT_ALREADY_EXISTS') conflicting.add(id.toLowerCase());
+        }
+      }
       const byKey = new Map<string, string>();
       for (const r of body.results ?? []) {
         const key = path.includes('upsert') ? (r.properties?.email ?? '').toLowerCase() : r.id;
@@ -116,6 +137,10 @@ export function hubspotAdapter(config: HubSpotConfig, http: OutboundClient): Crm
       }
       for (const i of pending) {
         const key = i.key.toLowerCase();
+        if (conflicts && conflicting.has(key)) {
+          conflicts.push(i.contact);
+          continue;
+        }
         const id = byKey.get(key);
         const error = errors.get(key) ?? (id ? null : (body.errors?.[0]?.message ?? 'HubSpot did not save this contact'));
         outcomes.push({ contactId: i.contact.contactId, externalId: id ?? i.contact.externalId, url: id ? recordUrl(session.portalId, id) : null, error: id ? null : error });
@@ -153,10 +178,19 @@ export function hubspotAdapter(config: HubSpotConfig, http: OutboundClient): Crm
       const byId = contacts.filter((c) => !c.email && c.externalId);
       const fresh = contacts.filter((c) => !c.email && !c.externalId);
       if (byEmail.length) {
-        outcomes.push(...(await batch(session, '/crm/v3/objects/contacts/batch/upsert', byEmail.map((c) => ({ contact: c, key: c.email!, input: { idProperty: 'email', id: c.email, properties: properties(c) } })))));
+        const conflicts: CrmContactInput[] = [];
+        outcomes.push(...(await batch(session, '/crm/v3/objects/contacts/batch/upsert', byEmail.map((c) => ({ contact: c, key: c.email!, input: { idProperty: 'email', id: c.email, properties: properties(c) } })), conflicts)));
+        // HubSpot knows the address under another contact: find that one by email and update it.
+        for (const c of conflicts) {
+          const found = await search(session, c.email!);
+          if (found) byId.push({ ...c, externalId: found });
+          else outcomes.push({ contactId: c.contactId, externalId: c.externalId, url: null, error: `HubSpot refused ${c.email} as a conflict, and no contact has it` });
+        }
       }
       if (byId.length) {
-        outcomes.push(...(await batch(session, '/crm/v3/objects/contacts/batch/update', byId.map((c) => ({ contact: c, key: c.externalId!, input: { id: c.externalId, properties: properties(c) } })))));
+        // A contact found through a secondary address keeps its primary one: no email is sent.
+        const withoutEmail = (c: CrmContactInput) => Object.fromEntries(Object.entries(properties(c)).filter(([k]) => k !== 'email'));
+        outcomes.push(...(await batch(session, '/crm/v3/objects/contacts/batch/update', byId.map((c) => ({ contact: c, key: c.externalId!, input: { id: c.externalId, properties: withoutEmail(c) } })))));
       }
       // No email and never pushed: one create each, so each answer is tied to its contact.
       for (const c of fresh) {
@@ -195,17 +229,4 @@ export function hubspotAdapter(config: HubSpotConfig, http: OutboundClient): Crm
       return { contacts, next: body.paging?.next?.after ?? null };
     },
   };
-}
-
-/** `POST /crm/v3/objects/contacts/search` by email: the HubSpot id of that contact, if any. */
-export async function findHubSpotContactByEmail(config: Pick<HubSpotConfig, 'apiUrl'>, http: OutboundClient, accessToken: string, email: string): Promise<string | null> {
-  const res = await http.request({
-    method: 'POST',
-    url: `${config.apiUrl.replace(/\/+$/, '')}/crm/v3/objects/contacts/search`,
-    headers: { authorization: `Bearer ${accessToken}` },
-    json: { filterGroups: [{ filters: [{ propertyName: 'email', operator: 'EQ', value: email }] }], properties: ['email'], limit: 1 },
-    retry: true,
-  });
-  if (res.status !== 200) throw new VendorError('hubspot', res.status, messageOf(res), res.status >= 500 || res.status === 429);
-  return res.json<{ results: Array<{ id: string }> }>().results[0]?.id ?? null;
 }
