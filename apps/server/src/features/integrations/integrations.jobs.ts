@@ -41,31 +41,24 @@ export async function notifySlack(ctx: AppContext, teamId: string, text: string)
   }
 }
 
-export const crmPush = defineJob({
-  name: 'integrations.push',
-  payload: RunPayload,
-  retryLimit: RETRIES,
-  retryDelaySeconds: 5,
-  expireInSeconds: 30 * 60,
-  async handle(ctx: AppContext, { runId }, job: JobRun) {
-    const run = await repo.findSyncRun(ctx.db, runId);
-    if (!run || run.state !== 'running') return;
-    await runPush(ctx, run, { final: job.retryCount >= RETRIES, notify: (teamId, text) => notifySlack(ctx, teamId, text) });
-  },
-});
+/** A push or pull job: runs (or resumes) its sync run; the last retry ends the run as failed. */
+function syncJob(name: string, run: typeof runPush | typeof runPull) {
+  return defineJob({
+    name,
+    payload: RunPayload,
+    retryLimit: RETRIES,
+    retryDelaySeconds: 5,
+    expireInSeconds: 30 * 60,
+    async handle(ctx: AppContext, { runId }, job: JobRun) {
+      const row = await repo.findSyncRun(ctx.db, runId);
+      if (!row || row.state !== 'running') return;
+      await run(ctx, row, { final: job.retryCount >= RETRIES, notify: (teamId, text) => notifySlack(ctx, teamId, text) });
+    },
+  });
+}
 
-export const crmPull = defineJob({
-  name: 'integrations.pull',
-  payload: RunPayload,
-  retryLimit: RETRIES,
-  retryDelaySeconds: 5,
-  expireInSeconds: 30 * 60,
-  async handle(ctx: AppContext, { runId }, job: JobRun) {
-    const run = await repo.findSyncRun(ctx.db, runId);
-    if (!run || run.state !== 'running') return;
-    await runPull(ctx, run, { final: job.retryCount >= RETRIES, notify: (teamId, text) => notifySlack(ctx, teamId, text) });
-  },
-});
+export const crmPush = syncJob('integrations.push', runPush);
+export const crmPull = syncJob('integrations.pull', runPull);
 
 /** Sends the push or pull job of a run, in the transaction that created it. */
 export const sendSyncJob = (ctx: AppContext): SendSyncJob => async (trx, run) => {

@@ -26,6 +26,7 @@ import { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import type { Integration } from '../../db/schema-integrations.js';
 import type { Actor } from '../../http/policy.js';
+import { readSignedToken, signToken } from '../../lib/crypto/signed-token.js';
 import type { AppContext } from '../../lib/context.js';
 import { ProgressTracker } from '../jobs/jobs.service.js';
 import * as listsRepo from '../lists/lists.repository.js';
@@ -50,26 +51,15 @@ async function stateSecret(db: Kysely<DB>) {
 
 /** The OAuth `state`: who started the connection, for which service, until when; signed. */
 export async function signState(db: Kysely<DB>, actor: Actor, service: OAuthService, now = Date.now()) {
-  const payload = Buffer.from(JSON.stringify({ t: actor.teamId, u: actor.userId, s: service, e: now + STATE_TTL_MS, n: crypto.randomBytes(8).toString('hex') } satisfies OAuthState)).toString('base64url');
-  const mac = crypto.createHmac('sha256', await stateSecret(db)).update(payload).digest('base64url');
-  return `${payload}.${mac}`;
+  return signToken({ t: actor.teamId, u: actor.userId, s: service, e: now + STATE_TTL_MS, n: crypto.randomBytes(8).toString('hex') } satisfies OAuthState, await stateSecret(db));
 }
 
 /** A state made for this user, team and service, not expired and not forged; else 400. */
 export async function verifyState(db: Kysely<DB>, actor: Actor, service: OAuthService, state: string, now = Date.now()) {
-  const bad = () => new AppError('VALIDATION_FAILED', INTEGRATION_MESSAGES.badState, { field: 'state' });
-  const [payload, mac] = state.split('.');
-  if (!payload || !mac) throw bad();
-  const good = crypto.createHmac('sha256', await stateSecret(db)).update(payload).digest();
-  const given = Buffer.from(mac, 'base64url');
-  if (given.length !== good.length || !crypto.timingSafeEqual(given, good)) throw bad();
-  let parsed: OAuthState;
-  try {
-    parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as OAuthState;
-  } catch {
-    throw bad();
+  const parsed = readSignedToken<OAuthState>(state, await stateSecret(db));
+  if (!parsed || parsed.t !== actor.teamId || parsed.u !== actor.userId || parsed.s !== service || parsed.e < now) {
+    throw new AppError('VALIDATION_FAILED', INTEGRATION_MESSAGES.badState, { field: 'state' });
   }
-  if (parsed.t !== actor.teamId || parsed.u !== actor.userId || parsed.s !== service || parsed.e < now) throw bad();
 }
 
 export const redirectUriFor = (ctx: AppContext, origin: string, service: OAuthService) => `${ctx.config.publicUrl ?? origin}/integrations/${service}/callback`;

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { AppError } from '@leadline/shared';
+import { readSignedToken, signToken } from '../../lib/crypto/signed-token.js';
 
 /** What a scroll token carries: where the next page starts, and the first page's count. */
 export type ScrollState = {
@@ -14,17 +15,13 @@ export type ScrollState = {
 
 export const SCROLL_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
-const b64 = (data: Buffer | string) => Buffer.from(data).toString('base64url');
-
 export function queryHash(value: unknown): string {
   return crypto.createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 22);
 }
 
 /** Opaque and tamper-proof: the payload is signed with the installation's secret. */
 export function signScrollToken(state: ScrollState, secret: string): string {
-  const payload = b64(JSON.stringify(state));
-  const mac = crypto.createHmac('sha256', secret).update(payload).digest('base64url');
-  return `${payload}.${mac}`;
+  return signToken(state, secret);
 }
 
 const invalid = () =>
@@ -32,17 +29,8 @@ const invalid = () =>
 
 /** Verifies a token for this exact query; a forged, foreign or expired token is a 400. */
 export function readScrollToken(token: string, secret: string, expected: { kind: ScrollState['kind']; query: string }, now = Date.now()): ScrollState {
-  const [payload, mac] = token.split('.');
-  if (!payload || !mac) throw invalid();
-  const good = crypto.createHmac('sha256', secret).update(payload).digest();
-  const given = Buffer.from(mac, 'base64url');
-  if (given.length !== good.length || !crypto.timingSafeEqual(given, good)) throw invalid();
-  let state: ScrollState;
-  try {
-    state = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as ScrollState;
-  } catch {
-    throw invalid();
-  }
+  const state = readSignedToken<ScrollState>(token, secret);
+  if (!state) throw invalid();
   if (state.kind !== expected.kind || state.query !== expected.query || state.expiresAt < now) throw invalid();
   return state;
 }
