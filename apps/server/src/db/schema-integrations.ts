@@ -23,6 +23,8 @@ export interface IntegrationsTable {
   last_pull_at: Timestamp | null;
   last_push_at: Timestamp | null;
   pull_lease_until: Timestamp | null;
+  /** The pull run holding the lease. */
+  pull_lease_run: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

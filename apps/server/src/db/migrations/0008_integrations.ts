@@ -26,6 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       last_pull_at timestamptz,
       last_push_at timestamptz,
       pull_lease_until timestamptz,
+      pull_lease_run uuid,
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now(),
       unique (team_id, service)

@@ -85,26 +85,27 @@ export async function deleteIntegration(db: Kysely<DB>, teamId: string, service:
 }
 
 /**
- * Takes the team's pull lease: answers true when no other pull holds it (or its holder died and
- * the lease ran out). Two pulls of one team never run at once.
+ * Takes the team's pull lease for a run: answers true when no other run holds it (or its holder
+ * died and the lease ran out), or when this run holds it already (a retry of a run that died).
+ * Two pulls of one team never run at once.
  */
-export async function takePullLease(db: Kysely<DB>, id: string, seconds: number) {
+export async function takePullLease(db: Kysely<DB>, id: string, runId: string, seconds: number) {
   const row = await db
     .updateTable('integrations')
-    .set({ pull_lease_until: sql`now() + make_interval(secs => ${seconds})` })
+    .set({ pull_lease_until: sql`now() + make_interval(secs => ${seconds})`, pull_lease_run: runId })
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('pull_lease_until', 'is', null), eb('pull_lease_until', '<', sql<Date>`now()`)]))
+    .where((eb) => eb.or([eb('pull_lease_until', 'is', null), eb('pull_lease_until', '<', sql<Date>`now()`), eb('pull_lease_run', '=', runId)]))
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
 }
 
-export async function renewPullLease(db: Kysely<DB>, id: string, seconds: number) {
-  await db.updateTable('integrations').set({ pull_lease_until: sql`now() + make_interval(secs => ${seconds})` }).where('id', '=', id).execute();
+export async function renewPullLease(db: Kysely<DB>, id: string, runId: string, seconds: number) {
+  await db.updateTable('integrations').set({ pull_lease_until: sql`now() + make_interval(secs => ${seconds})` }).where('id', '=', id).where('pull_lease_run', '=', runId).execute();
 }
 
-export async function releasePullLease(db: Kysely<DB>, id: string) {
-  await db.updateTable('integrations').set({ pull_lease_until: null }).where('id', '=', id).execute();
+export async function releasePullLease(db: Kysely<DB>, id: string, runId: string) {
+  await db.updateTable('integrations').set({ pull_lease_until: null, pull_lease_run: null }).where('id', '=', id).where('pull_lease_run', '=', runId).execute();
 }
 
 /** Teams whose CRM has auto-pull on: the hourly schedule's work. */

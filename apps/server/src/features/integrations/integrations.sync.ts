@@ -136,9 +136,7 @@ export async function runPull(ctx: AppContext, run: SyncRun, options: { vendors?
   if (!integration) return finish('failed', INTEGRATION_MESSAGES.notConnected(serviceLabel(service)));
   const crm = vendors.crm(service);
   if (!crm) return finish('failed', INTEGRATION_MESSAGES.notConfigured(serviceLabel(service)));
-  // A retry of this very run may hold the lease already (its attempt died): it takes it back.
-  const resumed = run.cursor !== null || run.pushed > 0;
-  if (!(await repo.takePullLease(ctx.db, integration.id, PULL_LEASE_SECONDS)) && !resumed) return finish('skipped');
+  if (!(await repo.takePullLease(ctx.db, integration.id, run.id, PULL_LEASE_SECONDS))) return finish('skipped');
 
   try {
     const listId = await pullList(ctx, integration.id, run.team_id, service);
@@ -160,18 +158,18 @@ export async function runPull(ctx: AppContext, run: SyncRun, options: { vendors?
       cursor = page.next;
       await repo.advanceSyncRun(ctx.db, run.id, { cursor: cursor ?? 'end', pushed: ids.length, failed: 0, skipped: 0 });
       await progress?.advance(pulled);
-      await repo.renewPullLease(ctx.db, integration.id, PULL_LEASE_SECONDS);
+      await repo.renewPullLease(ctx.db, integration.id, run.id, PULL_LEASE_SECONDS);
       if (!cursor) break;
     }
     await listsRepo.setListStatus(ctx.db, listId, 'complete');
     await repo.updateIntegration(ctx.db, integration.id, { lastPullAt: new Date() });
-    await repo.releasePullLease(ctx.db, integration.id);
+    await repo.releasePullLease(ctx.db, integration.id, run.id);
     await options.notify?.(run.team_id, `Leadline: ${pulled} contact${pulled === 1 ? '' : 's'} pulled from ${serviceLabel(service)}.`);
     return finish('completed', undefined, listId);
   } catch (error) {
     const last = options.final || error instanceof VendorAuthError || (error instanceof VendorError && !error.retryable);
     if (!last) throw error;
-    await repo.releasePullLease(ctx.db, integration.id);
+    await repo.releasePullLease(ctx.db, integration.id, run.id);
     const listId = (await repo.findSyncRun(ctx.db, run.id))?.list_id ?? null;
     if (listId) await listsRepo.setListStatus(ctx.db, listId, 'complete');
     return finish('failed', error instanceof VendorAuthError ? INTEGRATION_MESSAGES.tokenRevoked(serviceLabel(service)) : undefined, listId);

@@ -259,6 +259,17 @@ describe('pulling from HubSpot', () => {
     const runs = await t.ctx.db.selectFrom('sync_runs').selectAll().where('progress_id', 'in', [a.jobId, b.jobId]).execute();
     const outcomes = await Promise.all(runs.map((run) => runPull(t.ctx, run, { final: true })));
     expect(outcomes.map((o) => o.state).sort()).toEqual(['completed', 'skipped']);
+
+    // A run whose attempt died holding the lease gets it back on retry; a dead lease of another run is taken over.
+    const integration = (await repo.findIntegration(t.ctx.db, acme.owner.teamId, 'hubspot'))!;
+    const c = await startPull(t.ctx, acme.owner.teamId, null, 'hubspot', send);
+    const retried = (await t.ctx.db.selectFrom('sync_runs').selectAll().where('progress_id', '=', c.jobId).executeTakeFirstOrThrow());
+    expect(await repo.takePullLease(t.ctx.db, integration.id, retried.id, 600)).toBe(true);
+    expect((await runPull(t.ctx, retried, { final: true })).state).toBe('completed');
+    await t.ctx.db.updateTable('integrations').set({ pull_lease_run: crypto.randomUUID(), pull_lease_until: new Date(Date.now() - 1000) }).where('id', '=', integration.id).execute();
+    const d = await startPull(t.ctx, acme.owner.teamId, null, 'hubspot', send);
+    const afterDeath = (await t.ctx.db.selectFrom('sync_runs').selectAll().where('progress_id', '=', d.jobId).executeTakeFirstOrThrow());
+    expect((await runPull(t.ctx, afterDeath, { final: true })).state).toBe('completed');
   });
 });
 
