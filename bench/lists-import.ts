@@ -94,6 +94,7 @@ const ctx = { db } as AppContext;
 
 resetPeak();
 t0 = performance.now();
+const cpu0 = process.cpuUsage();
 const ticker = setInterval(async () => {
   const p = await tracker.current();
   console.log(`  ${p.done.toLocaleString('en-US')} / ${(p.total ?? 0).toLocaleString('en-US')} rows, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
@@ -102,7 +103,10 @@ await importFileIntoList(ctx, { progressId: tracker.id, teamId: team.id, uploadI
 clearInterval(ticker);
 const importSeconds = (performance.now() - t0) / 1000;
 const imported = (await tracker.current()).result?.imported as number;
-console.log(`import: ${imported.toLocaleString('en-US')} rows in ${importSeconds.toFixed(1)} s (${Math.round(imported / importSeconds).toLocaleString('en-US')} rows/s), peak RSS ${mb(peakRss)}`);
+const cpu = process.cpuUsage(cpu0);
+console.log(
+  `import: ${imported.toLocaleString('en-US')} rows in ${importSeconds.toFixed(1)} s (${Math.round(imported / importSeconds).toLocaleString('en-US')} rows/s), peak RSS ${mb(peakRss)}, this process's CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`,
+);
 
 await sql`analyze contacts`.execute(db);
 await sql`analyze list_contacts`.execute(db);

@@ -10,6 +10,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { isCopy, pgliteCopyStatement } from './copy.js';
 import { Mutex } from './mutex.js';
 
 /**
@@ -68,7 +69,10 @@ class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
+    const parameters = compiledQuery.parameters;
+    const result = isCopy(parameters)
+      ? await this.pglite.query<R>(pgliteCopyStatement(compiledQuery.sql), [], { blob: new Blob([parameters[0].text]) })
+      : await this.pglite.query<R>(compiledQuery.sql, [...parameters]);
     const affected = result.affectedRows;
     return {
       rows: result.rows,

@@ -8,7 +8,9 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Upload } from '../../db/schema-lists.js';
+import { copyText, copyValue } from '../../db/copy.js';
 import { readTableBatches, unescapeFormulaCell } from '../../lib/files/index.js';
+import { uuidV7 } from '../../lib/uuid-v7.js';
 import type { AppContext } from '../../lib/context.js';
 import type { Actor } from '../../http/policy.js';
 import { requireUpload } from '../files/files.service.js';
@@ -57,45 +59,45 @@ const cellValue = (raw: string | undefined) => {
   return value === '' ? null : value;
 };
 
-/** One parsed batch of file rows as the column arrays the batch insert takes. */
-export function toImportBatch(rows: string[][], firstRowNumber: number, columns: Record<ProspectFileHeader, number>): repo.ImportBatch {
-  const pick = (row: string[], header: ProspectFileHeader) => (columns[header] < 0 ? null : cellValue(row[columns[header]]));
-  const batch: repo.ImportBatch = {
-    row: [], fullName: [], firstName: [], lastName: [], jobTitle: [], level: [], department: [], company: [], email: [], phone: [],
-    domain: [], country: [], city: [], linkedin: [], linkedinKey: [],
-  };
-  rows.forEach((row, i) => {
-    const linkedin = pick(row, 'LinkedIn URL');
-    batch.row.push(firstRowNumber + i);
-    const fullName = pick(row, 'Full Name') ?? '';
+/**
+ * One parsed batch of file rows as COPY text rows of the staging table (IMPORT_STAGING_COLUMNS:
+ * a new time-ordered contact id, the row's number, then its fields).
+ */
+export function toImportRows(rows: string[][], firstRowNumber: number, columns: Record<ProspectFileHeader, number>): string {
+  const at = (header: ProspectFileHeader) => columns[header];
+  const [name, title, level, department, company, email, phone, domain, country, city, linkedin] = [
+    at('Full Name'), at('Job Title'), at('Job Level'), at('Department'), at('Company'), at('Email'), at('Phone'), at('Company Domain'),
+    at('Country'), at('City'), at('LinkedIn URL'),
+  ];
+  const cell = (row: string[], index: number) => (index < 0 ? null : cellValue(row[index]));
+  const now = Date.now();
+  let text = '';
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const fullName = cell(row, name) ?? '';
     const space = fullName.search(/\s/);
-    batch.fullName.push(fullName);
-    batch.firstName.push(space < 0 ? fullName || null : fullName.slice(0, space));
-    batch.lastName.push(space < 0 ? null : fullName.slice(space).trim() || null);
-    batch.jobTitle.push(pick(row, 'Job Title'));
-    batch.level.push(pick(row, 'Job Level'));
-    batch.department.push(pick(row, 'Department'));
-    batch.company.push(pick(row, 'Company'));
-    batch.email.push(pick(row, 'Email'));
-    batch.phone.push(pick(row, 'Phone'));
-    batch.domain.push(pick(row, 'Company Domain'));
-    batch.country.push(pick(row, 'Country'));
-    batch.city.push(pick(row, 'City'));
-    batch.linkedin.push(linkedin);
-    batch.linkedinKey.push(linkedin ? shortLinkedInUrl(linkedin) : null);
-  });
-  return batch;
+    const url = cell(row, linkedin);
+    text +=
+      `${uuidV7(now)}\t${firstRowNumber + i}\t${copyText(fullName)}\t${copyValue(space < 0 ? fullName || null : fullName.slice(0, space))}` +
+      `\t${copyValue(space < 0 ? null : fullName.slice(space).trim() || null)}\t${copyValue(cell(row, title))}\t${copyValue(cell(row, level))}` +
+      `\t${copyValue(cell(row, department))}\t${copyValue(cell(row, company))}\t${copyValue(cell(row, email))}\t${copyValue(cell(row, phone))}` +
+      `\t${copyValue(cell(row, domain))}\t${copyValue(cell(row, country))}\t${copyValue(cell(row, city))}\t${copyValue(url)}` +
+      `\t${copyValue(url ? shortLinkedInUrl(url) : null)}\n`;
+  }
+  return text;
 }
 
 /**
- * Streams the file into the list in batches. Each batch commits whole with its rows' numbers;
- * after a crash or restart the retry skips the rows the database already has, and the unique
- * (import, row) key turns any overlap into a no-op, so no contact is ever inserted twice.
+ * Streams the file into the list in batches. Each batch is copied into a staging table and
+ * moved into `contacts` and the list by one set-based insert, in a transaction of its own, with
+ * its rows' numbers; after a crash or restart the retry skips the rows the database already
+ * has, and the unique (import, row) key turns any overlap into a no-op, so no contact is ever
+ * inserted twice.
  *
- * Up to IN_FLIGHT batches are written at once (on PostgreSQL each on its own connection, so two
- * cores work on them), and batch k+IN_FLIGHT starts only after batch k committed. So every row up
- * to IN_FLIGHT batches before the highest stored row is stored: a retry resumes from there and
- * lets the unique key skip what the later batches already wrote.
+ * Up to IN_FLIGHT batches are written at once (on PostgreSQL each on its own connection, so the
+ * cores work on them together), and batch k+IN_FLIGHT starts only after batch k committed. So
+ * every row up to IN_FLIGHT batches before the highest stored row is stored: a retry resumes
+ * from there and lets the unique key skip what the later batches already wrote.
  */
 export async function importFileIntoList(
   ctx: AppContext,
@@ -104,23 +106,29 @@ export async function importFileIntoList(
 ) {
   const upload = await requireUpload(ctx.db, payload.teamId, payload.uploadId);
   const columns = mapProspectHeaders(upload.headers);
-  const resumeAfter = (await repo.lastImportedRow(ctx.db, payload.progressId)) - IN_FLIGHT * BATCH_ROWS;
+  const lastStored = await repo.lastImportedRow(ctx.db, payload.progressId);
+  const resumeAfter = lastStored - IN_FLIGHT * BATCH_ROWS;
   await progress.start(upload.row_count);
   // Parsing the next batch overlaps the database writing the ones before it.
   const inFlight: Array<Promise<number>> = [];
   let reported = 0;
+  const target = { teamId: payload.teamId, listId: payload.listId, importId: payload.progressId, fill: !payload.useRawFileData, retry: lastStored >= 0 };
   try {
     for await (const { rows, firstRowNumber } of readTableBatches(upload.path, upload.file_type, BATCH_ROWS)) {
       const done = firstRowNumber + rows.length - 1;
       const pending = rows.filter((_, i) => firstRowNumber + i > resumeAfter);
       if (pending.length === 0) continue;
-      const batch = toImportBatch(pending, firstRowNumber + rows.length - pending.length, columns);
+      const text = toImportRows(pending, firstRowNumber + rows.length - pending.length, columns);
       if (inFlight.length >= IN_FLIGHT) {
         reported = Math.max(reported, await inFlight.shift()!);
         await progress.advance(reported);
       }
-      const write = repo
-        .insertImportBatch(ctx.db, { teamId: payload.teamId, listId: payload.listId, importId: payload.progressId, fill: !payload.useRawFileData, batch })
+      const write = ctx.db
+        .transaction()
+        .execute(async (trx) => {
+          await repo.stageImportRows(trx, text);
+          await repo.insertImportBatch(trx, target);
+        })
         .then(() => done);
       write.catch(() => {}); // awaited below or on a later turn; this only marks it handled meanwhile
       inFlight.push(write);

@@ -1,5 +1,6 @@
 import type { ListContentSortBy, ListsQuery, PageContext } from '@leadline/shared';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { copyRows } from '../../db/copy.js';
 import type { DB } from '../../db/schema.js';
 import type { Contact, List, ListEntityType } from '../../db/schema-lists.js';
 import { escapeLike } from '../../lib/sql.js';
@@ -470,39 +471,33 @@ export async function findNewMatches(db: Kysely<DB>, teamId: string, listId: str
   return rows.map((r) => r.id);
 }
 
-/** The import's rows as parallel column arrays (one SQL parameter per column). */
-export type ImportBatch = {
-  row: number[];
-  fullName: string[];
-  firstName: (string | null)[];
-  lastName: (string | null)[];
-  jobTitle: (string | null)[];
-  level: (string | null)[];
-  department: (string | null)[];
-  company: (string | null)[];
-  email: (string | null)[];
-  phone: (string | null)[];
-  domain: (string | null)[];
-  country: (string | null)[];
-  city: (string | null)[];
-  linkedin: (string | null)[];
-  /** The LinkedIn URL in the people database's short form, for matching. */
-  linkedinKey: (string | null)[];
-};
+/**
+ * The staging table an import batch is copied into before one set-based insert moves it into
+ * `contacts` and the list. A temporary table of the connection, emptied at every commit, so
+ * concurrent batches (each on its own connection) never see each other's rows.
+ */
+export const IMPORT_STAGING_COLUMNS = [
+  'id', 'row_no', 'full_name', 'first_name', 'last_name', 'job_title', 'level', 'department', 'company', 'email', 'phone', 'domain',
+  'country', 'city', 'linkedin', 'linkedin_key',
+] as const;
 
-const importInput = (b: ImportBatch) => sql`
-  select * from unnest(${b.row}::int[], ${b.fullName}::text[], ${b.firstName}::text[], ${b.lastName}::text[], ${b.jobTitle}::text[],
-    ${b.level}::text[], ${b.department}::text[], ${b.company}::text[], ${b.email}::text[], ${b.phone}::text[], ${b.domain}::text[],
-    ${b.country}::text[], ${b.city}::text[], ${b.linkedin}::text[], ${b.linkedinKey}::text[])
-    as t(row_no, full_name, first_name, last_name, job_title, level, department, company, email, phone, domain, country, city, linkedin, linkedin_key)`;
+/** Copies one batch (COPY text rows in IMPORT_STAGING_COLUMNS order) into the staging table; call in the batch's transaction. */
+export async function stageImportRows(trx: Kysely<DB>, text: string) {
+  await sql`
+    create temp table if not exists import_rows (
+      id uuid not null, row_no int not null, full_name text not null, first_name text, last_name text, job_title text, level text,
+      department text, company text, email text, phone text, domain text, country text, city text, linkedin text, linkedin_key text
+    ) on commit delete rows`.execute(trx);
+  await copyRows(trx, 'import_rows', IMPORT_STAGING_COLUMNS, text);
+}
 
 /**
  * The rows with their blank fields filled from the matching person of the people database (by
  * LinkedIn URL, else by full name and company). Emails and phones never come from there: they
  * are what enrichment sells.
  */
-const filledInput = (b: ImportBatch) => sql`
-  select i.row_no, i.full_name, i.first_name, i.last_name, i.email, i.phone,
+const filledInput = sql`
+  select i.id, i.row_no, i.full_name, i.first_name, i.last_name, i.email, i.phone,
     coalesce(i.job_title, p.job_title) as job_title,
     coalesce(i.level, p.job_title_levels[1]) as level,
     coalesce(i.department, p.job_title_role) as department,
@@ -512,7 +507,7 @@ const filledInput = (b: ImportBatch) => sql`
     coalesce(i.city, initcap(p.location_locality)) as city,
     coalesce(i.linkedin, p.linkedin_url) as linkedin,
     p.job_company_industry as industry
-  from (${importInput(b)}) i
+  from import_rows i
   left join lateral (
     select * from people where i.linkedin_key is not null and people.linkedin_url = i.linkedin_key
     union all
@@ -520,42 +515,40 @@ const filledInput = (b: ImportBatch) => sql`
     limit 1
   ) p on true`;
 
-const rawInput = (b: ImportBatch) => sql`
-  select row_no, full_name, first_name, last_name, email, phone, job_title, level, department, company, domain, country, city, linkedin,
+const rawInput = sql`
+  select id, row_no, full_name, first_name, last_name, email, phone, job_title, level, department, company, domain, country, city, linkedin,
     null::text as industry
-  from (${importInput(b)}) i`;
+  from import_rows`;
 
 /**
- * Inserts one batch of an import as custom contacts and adds them to the list, in one
- * statement: a batch lands whole or not at all, and (import id, row) is unique, so a retried
- * batch inserts nothing twice. With `fill`, blank fields come from the people database.
- * Uploaded emails have status 'unknown' (professional until verified) and phones 'other', so
- * the list's count deltas follow from the columns themselves.
+ * Moves the staged batch into `contacts` as custom contacts and adds them to the list, in one
+ * statement of the batch's transaction: a batch lands whole or not at all. (import id, row) is
+ * unique: a retried import (`retry`) lets that key skip the rows an earlier attempt stored; a
+ * first attempt has nothing to skip, and a plain insert is cheaper than one that asks first.
+ * With `fill`, blank fields come from the people database. Uploaded emails have status 'unknown'
+ * (professional until verified) and phones 'other', so the list's count deltas follow from the
+ * columns themselves; new contacts are new to every list, so all of them are added.
  */
-export async function insertImportBatch(
-  db: Kysely<DB>,
-  v: { teamId: string; listId: string; importId: string; fill: boolean; batch: ImportBatch },
-) {
+export async function insertImportBatch(trx: Kysely<DB>, v: { teamId: string; listId: string; importId: string; fill: boolean; retry: boolean }) {
   const { rows } = await sql<{ n: number }>`
     with ins as (
-      insert into contacts (team_id, is_custom, source_import_id, source_row, full_name, first_name, last_name, job_title, level,
+      insert into contacts (id, team_id, is_custom, source_import_id, source_row, full_name, first_name, last_name, job_title, level,
         department, company_name, company_domain, linkedin_url, industry, city, country, emails, primary_email, phones, primary_phone)
-      select ${v.teamId}, true, ${v.importId}, row_no, full_name, first_name, last_name, job_title, level, department, company, domain,
+      select id, ${v.teamId}, true, ${v.importId}, row_no, full_name, first_name, last_name, job_title, level, department, company, domain,
         linkedin, industry, city, country,
         case when email is null then '[]'::jsonb else jsonb_build_array(jsonb_build_object('email', email, 'status', 'unknown')) end, email,
         case when phone is null then '[]'::jsonb else jsonb_build_array(jsonb_build_object('phoneNumber', phone, 'status', 'other')) end, phone
-      from (${v.fill ? filledInput(v.batch) : rawInput(v.batch)}) f
-      on conflict (source_import_id, source_row) where source_import_id is not null do nothing
+      from (${v.fill ? filledInput : rawInput}) f
+      ${v.retry ? sql`on conflict (source_import_id, source_row) where source_import_id is not null do nothing` : sql``}
       returning id, primary_email, linkedin_url
     ), added as (
       insert into list_contacts (list_id, contact_id, page_context) select ${v.listId}, id, 'lists' from ins
-      on conflict do nothing returning contact_id
     ), delta as (
-      select count(*)::int as n, 0 as personal, (count(*) filter (where ins.primary_email is not null))::int as professional,
-        (count(*) filter (where coalesce(ins.linkedin_url, '') <> ''))::int as linkedin, 0 as phone
-      from added join ins on ins.id = added.contact_id
+      select count(*)::int as n, 0 as personal, (count(*) filter (where primary_email is not null))::int as professional,
+        (count(*) filter (where coalesce(linkedin_url, '') <> ''))::int as linkedin, 0 as phone
+      from ins
     ), _ as (${applyDelta(v.listId, 1)})
-    select n from delta`.execute(db);
+    select n from delta`.execute(trx);
   return rows[0]?.n ?? 0;
 }
 

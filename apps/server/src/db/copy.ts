@@ -1,0 +1,67 @@
+import { finished } from 'node:stream/promises';
+import { CompiledQuery, type Kysely, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+
+/**
+ * Rows in COPY's text format (one line each, tab-separated, `\N` for null; see `copyLine`),
+ * passed as the only parameter of a `copy ... from stdin` query. Both dialects recognize it:
+ * on PostgreSQL the text goes through the COPY sub-protocol (pg-copy-streams), on PGlite through
+ * its /dev/blob device. Nothing else sends such a parameter.
+ */
+export class CopyRows {
+  constructor(readonly text: string) {}
+}
+
+/** COPY text rows into `table` on `db` (a transaction, so the rows commit with what follows). */
+export async function copyRows(db: Kysely<any>, table: string, columns: readonly string[], text: string): Promise<void> {
+  if (text === '') return;
+  await db.executeQuery(CompiledQuery.raw(`copy ${quoteIdent(table)} (${columns.map(quoteIdent).join(', ')}) from stdin`, [new CopyRows(text)]));
+}
+
+export const isCopy = (parameters: readonly unknown[] | undefined): parameters is readonly [CopyRows] => parameters?.length === 1 && parameters[0] instanceof CopyRows;
+
+/** PGlite reads COPY input from a Blob it exposes as /dev/blob. */
+export const pgliteCopyStatement = (text: string) => text.replace(/ from stdin$/, ` from '/dev/blob'`);
+
+/** Runs a COPY FROM STDIN on a pg client; answers as pg's query does. */
+export async function copyIn(client: pg.PoolClient, text: string, rows: CopyRows) {
+  const stream = client.query(copyFrom(text));
+  stream.end(rows.text);
+  await finished(stream);
+  return { command: 'COPY', rowCount: stream.rowCount, rows: [] };
+}
+
+/**
+ * A pg pool whose clients also run COPY FROM STDIN when a query's parameter is CopyRows;
+ * Kysely's PostgresDialect takes it in place of the pool.
+ */
+export function copyCapablePool(pool: pg.Pool): PostgresPool {
+  // One wrapper per pooled client, so Kysely sees the same connection object each time.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        const query = (text: any, parameters?: readonly unknown[]): any =>
+          isCopy(parameters) ? copyIn(client, text, parameters[0]) : client.query(text, parameters as unknown[]);
+        wrapper = { query, release: () => client.release() } as PostgresPoolClient;
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+}
+
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const SPECIAL = /[\\\t\n\r]/;
+
+/** A value in COPY's text format: backslash, tab and line breaks escaped. */
+export const copyText = (text: string) => (SPECIAL.test(text) ? text.replace(/[\\\t\n\r]/g, (ch) => ESCAPES[ch]!) : text);
+
+/** A nullable text value in COPY's text format. */
+export const copyValue = (value: string | number | null | undefined) => (value === null || value === undefined ? '\\N' : copyText(String(value)));
+
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
