@@ -1,7 +1,8 @@
+import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { CompiledQuery, type Kysely, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 
 /**
  * Rows in COPY's text format (one line each, tab-separated, `\N` for null; see `copyLine`),
@@ -20,6 +21,37 @@ export async function copyRows(db: Kysely<any>, table: string, columns: readonly
 }
 
 export const isCopy = (parameters: readonly unknown[] | undefined): parameters is readonly [CopyRows] => parameters?.length === 1 && parameters[0] instanceof CopyRows;
+
+/**
+ * The consumer of a `copy (...) to stdout` query's output, passed as its only parameter: the
+ * query holds its connection until `consume` has read the stream to the end (or failed).
+ * PostgreSQL only (see `canCopyOut`): PGlite can only write COPY output whole to a Blob.
+ */
+export class CopyOut {
+  constructor(readonly consume: (source: Readable) => Promise<void>) {}
+}
+
+const isCopyOut = (parameters: readonly unknown[] | undefined): parameters is readonly [CopyOut] => parameters?.length === 1 && parameters[0] instanceof CopyOut;
+
+/** Kysely instances whose connections run CopyOut (those over a copyCapablePool). */
+const copyOutCapable = new WeakSet<Kysely<any>>();
+export const markCopyOutCapable = (db: Kysely<any>) => void copyOutCapable.add(db);
+export const canCopyOut = (db: Kysely<any>) => copyOutCapable.has(db);
+
+/** Runs a COPY TO STDOUT on a pg client and hands its output to the consumer. */
+async function copyOut(client: pg.PoolClient, text: string, out: CopyOut) {
+  const source = client.query(copyTo(text));
+  try {
+    await out.consume(source);
+  } catch (error) {
+    // The copy may still be running: this connection cannot be reused. An ended client leaves
+    // the pool when it is released.
+    source.destroy();
+    await client.end().catch(() => {});
+    throw error;
+  }
+  return { command: 'COPY', rowCount: 0, rows: [] };
+}
 
 /** PGlite reads COPY input from a Blob it exposes as /dev/blob. */
 export const pgliteCopyStatement = (text: string) => text.replace(/ from stdin$/, ` from '/dev/blob'`);
@@ -45,7 +77,11 @@ export function copyCapablePool(pool: pg.Pool): PostgresPool {
       let wrapper = wrappers.get(client);
       if (!wrapper) {
         const query = (text: any, parameters?: readonly unknown[]): any =>
-          isCopy(parameters) ? copyIn(client, text, parameters[0]) : client.query(text, parameters as unknown[]);
+          isCopy(parameters)
+            ? copyIn(client, text, parameters[0])
+            : isCopyOut(parameters)
+              ? copyOut(client, text, parameters[0])
+              : client.query(text, parameters as unknown[]);
         wrapper = { query, release: () => client.release() } as PostgresPoolClient;
         wrappers.set(client, wrapper);
       }

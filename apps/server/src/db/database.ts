@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { copyCapablePool } from './copy.js';
+import { copyCapablePool, markCopyOutCapable } from './copy.js';
 import { Mutex } from './mutex.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { DB } from './schema.js';
@@ -46,6 +46,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     if (!closed) console.error('[db] idle connection lost:', error.message);
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: copyCapablePool(pool) }) });
+  markCopyOutCapable(db);
   return {
     db,
     kind: 'postgres',

@@ -376,10 +376,11 @@ export async function findCompanyIdsByNames(db: Kysely<DB>, names: string[]) {
 }
 
 /** A contact as a download row needs it: plain text only (parsing timestamps and jsonb costs more than the query). */
-const exportColumns = sql`c.id, c.full_name, c.job_title, c.level, c.department, c.company_name, c.primary_email, c.primary_phone,
+const EXPORT_COLUMNS = `c.full_name, c.job_title, c.level, c.department, c.company_name, c.primary_email, c.primary_phone,
   c.company_domain, c.country, c.city, c.linkedin_url, c.first_name, c.last_name, c.state, c.industry,
   (select string_agg(e->>'email', '; ') from jsonb_array_elements(c.emails) e where e->>'email' is distinct from c.primary_email) as other_emails,
   (select string_agg(p->>'phoneNumber', '; ') from jsonb_array_elements(c.phones) p where p->>'phoneNumber' is distinct from c.primary_phone) as other_phones`;
+const exportColumns = sql.raw(`c.id, ${EXPORT_COLUMNS}`);
 
 export type ExportContact = Pick<
   Contact,
@@ -403,6 +404,16 @@ export async function listContactsAfter(db: Kysely<DB>, listId: string, after: s
     order by ids.contact_id`.execute(db);
   return rows;
 }
+
+/**
+ * The SQL text of a list's contacts as download rows (exportColumns), in contact order, for a
+ * COPY (which takes no parameters): `listId` must be a checked uuid.
+ */
+export const listContactsExportSql = (listId: string) => `
+  select ${EXPORT_COLUMNS}
+  from list_contacts lc cross join lateral (select * from contacts where contacts.id = lc.contact_id limit 1) c
+  where lc.list_id = '${listId}'
+  order by lc.contact_id`;
 
 export async function findExportContacts(db: Kysely<DB>, teamId: string, ids: string[]) {
   if (ids.length === 0) return [];

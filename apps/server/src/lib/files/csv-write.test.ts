@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createCsvStream, encodeCsvRow, escapeFormulaCell, unescapeFormulaCell } from './csv-write.js';
+import { createCsvStream, CrlfRecords, encodeCsvRow, escapeFormulaCell, unescapeFormulaCell } from './csv-write.js';
 import { readTableBatches } from './table.js';
 
 /** mulberry32: the same "random" cases on every run. */
@@ -112,5 +112,22 @@ describe('createCsvStream', () => {
 
   it('encodes a row the way the stream does', () => {
     expect(encodeCsvRow(['a', undefined, '', '"'])).toBe('a,,,""""\r\n');
+  });
+});
+
+describe('CrlfRecords', () => {
+  it('ends records with CRLF and keeps line breaks inside quoted cells, however the input is cut', async () => {
+    const next = random(11);
+    const rows = Array.from({ length: 300 }, () => Array.from({ length: 4 }, () => randomCell(next)));
+    const crlf = rows.map((row) => encodeCsvRow(row)).join('');
+    // The same records with LF ends, as COPY writes them.
+    const lf = rows.map((row) => encodeCsvRow(row).slice(0, -2) + '\n').join('');
+    const bytes = Buffer.from(lf);
+    for (const size of [1, 2, 3, 7, 64, bytes.length]) {
+      const pieces: Buffer[] = [];
+      for (let i = 0; i < bytes.length; i += size) pieces.push(bytes.subarray(i, i + size));
+      const out = await collect(Readable.from(pieces).pipe(new CrlfRecords()));
+      expect(out.toString('utf8')).toBe(crlf);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 
 /** A cell as the writer takes it: null and undefined are written as empty. */
 export type CsvCell = string | null | undefined;
@@ -91,4 +91,43 @@ export function createCsvStream(
       );
     },
   });
+}
+
+const QUOTE = 0x22;
+const LF = 0x0a;
+const CRLF = Buffer.from('\r\n');
+
+/**
+ * Turns the LF that ends each CSV record into CRLF (RFC 4180), leaving line breaks inside quoted
+ * cells as they are: PostgreSQL's COPY writes CSV with LF record ends. A record end is an LF
+ * outside quotes; `""` inside a quoted cell toggles twice, so counting quotes is enough.
+ */
+export class CrlfRecords extends Transform {
+  #quoted = false;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    const parts: Buffer[] = [];
+    let start = 0;
+    let quoted = this.#quoted;
+    // Jump from quote to LF with indexOf; most bytes are neither.
+    let quote = chunk.indexOf(QUOTE);
+    let lf = chunk.indexOf(LF);
+    while (lf !== -1) {
+      if (quote !== -1 && quote < lf) {
+        quoted = !quoted;
+        quote = chunk.indexOf(QUOTE, quote + 1);
+        continue;
+      }
+      if (!quoted) {
+        parts.push(chunk.subarray(start, lf), CRLF);
+        start = lf + 1;
+      }
+      lf = chunk.indexOf(LF, lf + 1);
+    }
+    for (; quote !== -1; quote = chunk.indexOf(QUOTE, quote + 1)) quoted = !quoted;
+    this.#quoted = quoted;
+    if (start === 0) return callback(null, chunk);
+    parts.push(chunk.subarray(start));
+    callback(null, Buffer.concat(parts));
+  }
 }

@@ -4,4 +4,4 @@ export { CsvRowDecoder, CsvSummaryTap, MAX_CSV_ROW_CHARS, TableSummaryBuilder } 
 export { dateText, MAX_XLS_BYTES, numberText } from './excel.js';
 export { decodeXmlText } from './xlsx-reader.js';
 export { assertSafeZip, openCheckedZip, ZIP_LIMITS, type ZipLimits } from './zip-guard.js';
-export { createCsvStream, encodeCsvCell, encodeCsvRow, escapeFormulaCell, unescapeFormulaCell, type CsvCell } from './csv-write.js';
+export { createCsvStream, CrlfRecords, encodeCsvCell, encodeCsvRow, escapeFormulaCell, unescapeFormulaCell, type CsvCell } from './csv-write.js';
