@@ -1,5 +1,5 @@
 import fsp from 'node:fs/promises';
-import * as XLSX from '@e965/xlsx';
+import type * as XLSX from '@e965/xlsx';
 import { AppError, FILE_MESSAGES } from '@leadline/shared';
 
 /** SheetJS reads a whole .xls into memory; the format holds at most 65,536 rows anyway. */
@@ -47,29 +47,34 @@ export async function sniffSpreadsheet(path: string): Promise<'zip' | 'ole2' | '
  * Rows of the first sheet of a legacy .xls (SheetJS, whole file in memory, so at most
  * MAX_XLS_BYTES), in batches, blank rows skipped. Numbers formatted as dates become ISO text.
  */
+let sheetJs: Promise<typeof XLSX> | null = null;
+/** SheetJS costs some 11 MB once loaded: it loads with the first spreadsheet read, not with the process. */
+export const loadSheetJs = () => (sheetJs ??= import('@e965/xlsx'));
+
 export async function* readXlsRowBatches(path: string, batchSize: number): AsyncGenerator<string[][]> {
+  const sheets = await loadSheetJs();
   const { size } = await fsp.stat(path);
   if (size > MAX_XLS_BYTES) throw new AppError('VALIDATION_FAILED', FILE_MESSAGES.xlsTooLarge);
   let rows: string[][];
   try {
-    const workbook = XLSX.read(await fsp.readFile(path), { type: 'buffer', dense: true, cellNF: true, cellDates: false, cellHTML: false, cellText: false });
+    const workbook = sheets.read(await fsp.readFile(path), { type: 'buffer', dense: true, cellNF: true, cellDates: false, cellHTML: false, cellText: false });
     const sheetName = workbook.SheetNames[0];
     const sheet = sheetName ? workbook.Sheets[sheetName] : undefined;
     const epoch = workbook.Workbook?.WBProps?.date1904 ? EPOCH_1904_MS : EPOCH_1900_MS;
-    rows = sheet ? xlsSheetRows(sheet, epoch) : [];
+    rows = sheet ? xlsSheetRows(sheet, epoch, sheets.SSF.is_date) : [];
   } catch (error) {
     throw new AppError('VALIDATION_FAILED', FILE_MESSAGES.unreadable('xls'), { cause: error });
   }
   for (let start = 0; start < rows.length; start += batchSize) yield rows.slice(start, start + batchSize);
 }
 
-function xlsSheetRows(sheet: XLSX.WorkSheet, epochMs: number): string[][] {
+function xlsSheetRows(sheet: XLSX.WorkSheet, epochMs: number, isDateFormat: (format: string) => boolean): string[][] {
   const data = (sheet['!data'] ?? []) as Array<Array<XLSX.CellObject | undefined> | undefined>;
   const rows: string[][] = [];
   for (const row of data) {
     if (!row) continue;
     const cells = new Array<string>(row.length);
-    for (let c = 0; c < row.length; c++) cells[c] = xlsCellText(row[c], epochMs);
+    for (let c = 0; c < row.length; c++) cells[c] = xlsCellText(row[c], epochMs, isDateFormat);
     let width = cells.length;
     while (width > 0 && cells[width - 1] === '') width--;
     if (width === 0 || isBlankRow(cells)) continue;
@@ -79,12 +84,12 @@ function xlsSheetRows(sheet: XLSX.WorkSheet, epochMs: number): string[][] {
   return rows;
 }
 
-function xlsCellText(cell: XLSX.CellObject | undefined, epochMs: number): string {
+function xlsCellText(cell: XLSX.CellObject | undefined, epochMs: number, isDateFormat: (format: string) => boolean): string {
   if (!cell || cell.v === undefined || cell.v === null) return '';
   switch (cell.t) {
     case 'n': {
       const value = cell.v as number;
-      if (typeof cell.z === 'string' && XLSX.SSF.is_date(cell.z)) return dateText(new Date(epochMs + Math.round(value * DAY_MS)));
+      if (typeof cell.z === 'string' && isDateFormat(cell.z)) return dateText(new Date(epochMs + Math.round(value * DAY_MS)));
       return numberText(value);
     }
     case 'd':

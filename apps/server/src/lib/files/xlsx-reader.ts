@@ -1,10 +1,9 @@
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
-import * as XLSX from '@e965/xlsx';
 import { AppError, FILE_MESSAGES } from '@leadline/shared';
 import type yauzl from 'yauzl';
-import { dateText, numberText } from './excel.js';
+import { dateText, loadSheetJs, numberText } from './excel.js';
 import { openCheckedZip } from './zip-guard.js';
 
 /**
@@ -174,7 +173,7 @@ async function workbookParts(zip: yauzl.ZipFile, entries: Map<string, yauzl.Entr
 }
 
 /** Indexes of cell formats (the `s` attribute) that show numbers as dates. */
-function dateStyles(styles: string): Set<number> {
+function dateStyles(styles: string, isDateFormat: (format: string) => boolean): Set<number> {
   const custom = new Map<number, string>();
   for (const m of styles.matchAll(/<(?:\w+:)?numFmt\b([^>]*?)\/?>/g)) {
     const a = attributes(m[1]!);
@@ -182,7 +181,7 @@ function dateStyles(styles: string): Set<number> {
   }
   const isDate = (id: number) => {
     const code = custom.get(id);
-    return code !== undefined ? Boolean(XLSX.SSF.is_date(code)) : BUILTIN_DATE_FORMATS.has(id);
+    return code !== undefined ? isDateFormat(code) : BUILTIN_DATE_FORMATS.has(id);
   };
   const section = /<(?:\w+:)?cellXfs\b[^>]*>([\s\S]*?)<\/(?:\w+:)?cellXfs>/.exec(styles)?.[1] ?? '';
   const dates = new Set<number>();
@@ -283,7 +282,7 @@ export async function* readXlsxRowBatches(filePath: string, batchSize: number): 
     if (!sheet) return;
     const ctx: SheetContext = {
       strings: await sharedStrings(zip, parts.sharedStrings ? entries.get(parts.sharedStrings) : undefined),
-      dates: dateStyles(await wholeEntry(zip, parts.styles ? entries.get(parts.styles) : undefined)),
+      dates: dateStyles(await wholeEntry(zip, parts.styles ? entries.get(parts.styles) : undefined), (await loadSheetJs()).SSF.is_date),
       epochMs: parts.date1904 ? EPOCH_1904_MS : EPOCH_1900_MS,
     };
     let buffer = '';

@@ -7,13 +7,17 @@
  * refresh function once. jsforce has its own HTTP stack, so the SSRF check runs before each use
  * (`assertPublicUrl`) rather than at connect time.
  */
-import { Connection, OAuth2 } from 'jsforce';
+import type * as Jsforce from 'jsforce';
 import { assertPublicUrl } from '../../../lib/http/outbound.js';
 import { VendorAuthError, VendorError, type ConnectedAccount, type CrmAdapter, type CrmContactInput, type CrmSession, type PulledContact, type PushOutcome, type TokenSet } from './types.js';
 
 export type SalesforceConfig = { clientId: string; clientSecret: string; loginUrl: string; allowPrivateNetwork: boolean };
 
 export const SALESFORCE_API_VERSION = '59.0';
+
+/** jsforce costs some 37 MB once loaded; most processes never talk to Salesforce, so it loads on first use. */
+let jsforce: Promise<typeof Jsforce> | null = null;
+const loadJsforce = () => (jsforce ??= import('jsforce'));
 const BATCH = 100;
 
 type SaveResult = { id?: string; success: boolean; errors?: Array<{ message?: string; statusCode?: string; fields?: string[] } | string> };
@@ -52,13 +56,14 @@ function vendorError(error: unknown): VendorError {
 }
 
 export function salesforceAdapter(config: SalesforceConfig): CrmAdapter {
-  const oauth2 = (redirectUri?: string) =>
-    new OAuth2({ loginUrl: config.loginUrl, clientId: config.clientId, clientSecret: config.clientSecret, ...(redirectUri ? { redirectUri } : {}) });
+  const oauth2 = async (redirectUri?: string) =>
+    new (await loadJsforce()).OAuth2({ loginUrl: config.loginUrl, clientId: config.clientId, clientSecret: config.clientSecret, ...(redirectUri ? { redirectUri } : {}) });
   const guard = (url: string) => assertPublicUrl(url, { allowPrivateNetwork: config.allowPrivateNetwork });
 
   async function connection(session: CrmSession) {
     if (!session.instanceUrl) throw new VendorAuthError('salesforce', 'No Salesforce instance is known for this connection');
     await guard(session.instanceUrl);
+    const { Connection } = await loadJsforce();
     return new Connection({
       instanceUrl: session.instanceUrl,
       accessToken: await session.accessToken(),
@@ -76,13 +81,13 @@ export function salesforceAdapter(config: SalesforceConfig): CrmAdapter {
     service: 'salesforce',
     batchSize: BATCH,
 
-    authorizeUrl({ state, redirectUri }) {
-      return oauth2(redirectUri).getAuthorizationUrl({ scope: 'api refresh_token id', state });
+    async authorizeUrl({ state, redirectUri }) {
+      return (await oauth2(redirectUri)).getAuthorizationUrl({ scope: 'api refresh_token id', state });
     },
 
     async exchangeCode({ code, redirectUri }): Promise<ConnectedAccount> {
       await guard(config.loginUrl);
-      const conn = new Connection({ oauth2: oauth2(redirectUri), version: SALESFORCE_API_VERSION });
+      const conn = new (await loadJsforce()).Connection({ oauth2: await oauth2(redirectUri), version: SALESFORCE_API_VERSION });
       try {
         const info = await conn.authorize(code);
         await guard(conn.instanceUrl);
@@ -103,7 +108,7 @@ export function salesforceAdapter(config: SalesforceConfig): CrmAdapter {
     async refresh(refreshToken): Promise<TokenSet> {
       await guard(config.loginUrl);
       try {
-        const res = await oauth2().refreshToken(refreshToken);
+        const res = await (await oauth2()).refreshToken(refreshToken);
         return { accessToken: res.access_token, refreshToken, expiresAt: null, instanceUrl: res.instance_url };
       } catch (error) {
         throw vendorError(error);

@@ -45,7 +45,7 @@ export type CrmSession = {
 /** The narrow interface every CRM adapter implements; the service never sees vendor formats. */
 export interface CrmAdapter {
   readonly service: CrmService;
-  authorizeUrl(input: { state: string; redirectUri: string }): string;
+  authorizeUrl(input: { state: string; redirectUri: string }): string | Promise<string>;
   exchangeCode(input: { code: string; redirectUri: string }): Promise<ConnectedAccount>;
   refresh(refreshToken: string): Promise<TokenSet>;
   /** Creates or updates each contact, at most `batchSize` at a time; never duplicates one that exists. */
