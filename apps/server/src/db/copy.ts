@@ -11,13 +11,14 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
  * its /dev/blob device. Nothing else sends such a parameter.
  */
 export class CopyRows {
-  constructor(readonly text: string) {}
+  constructor(readonly text: string | Buffer) {}
 }
 
 /** COPY text rows into `table` on `db` (a transaction, so the rows commit with what follows). */
-export async function copyRows(db: Kysely<any>, table: string, columns: readonly string[], text: string): Promise<void> {
-  if (text === '') return;
-  await db.executeQuery(CompiledQuery.raw(`copy ${quoteIdent(table)} (${columns.map(quoteIdent).join(', ')}) from stdin`, [new CopyRows(text)]));
+export async function copyRows(db: Kysely<any>, table: string, columns: readonly string[], data: string | Buffer, options = ''): Promise<void> {
+  if (data.length === 0) return;
+  const statement = `copy ${quoteIdent(table)} (${columns.map(quoteIdent).join(', ')}) from stdin${options ? ` ${options}` : ''}`;
+  await db.executeQuery(CompiledQuery.raw(statement, [new CopyRows(data)]));
 }
 
 export const isCopy = (parameters: readonly unknown[] | undefined): parameters is readonly [CopyRows] => parameters?.length === 1 && parameters[0] instanceof CopyRows;
@@ -54,7 +55,7 @@ async function copyOut(client: pg.PoolClient, text: string, out: CopyOut) {
 }
 
 /** PGlite reads COPY input from a Blob it exposes as /dev/blob. */
-export const pgliteCopyStatement = (text: string) => text.replace(/ from stdin$/, ` from '/dev/blob'`);
+export const pgliteCopyStatement = (text: string) => text.replace(/ from stdin( |$)/, ` from '/dev/blob'$1`);
 
 /** Runs a COPY FROM STDIN on a pg client; answers as pg's query does. */
 export async function copyIn(client: pg.PoolClient, text: string, rows: CopyRows) {

@@ -71,7 +71,7 @@ class PGliteConnection implements DatabaseConnection {
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const parameters = compiledQuery.parameters;
     const result = isCopy(parameters)
-      ? await this.pglite.query<R>(pgliteCopyStatement(compiledQuery.sql), [], { blob: new Blob([parameters[0].text]) })
+      ? await this.pglite.query<R>(pgliteCopyStatement(compiledQuery.sql), [], { blob: new Blob([parameters[0].text as BlobPart]) })
       : await this.pglite.query<R>(compiledQuery.sql, [...parameters]);
     const affected = result.affectedRows;
     return {

@@ -261,3 +261,67 @@ describe('dynamic lists', () => {
     expect(response.statusCode).toBe(400);
   });
 });
+
+describe('CSV parsed by the database (COPY)', () => {
+  /** mulberry32: the same "random" cells on every run. */
+  function random(seed: number) {
+    return () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+      return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  const PIECES = ['Ann', 'Lee', ' ', '\u00a0', '\u3000', '\t', 'Zoë', '日本', '😀', ',', ';', '"', '\n', '\r\n', "'", '=', '+', '-', '@', "'=1", "''+", '\\', 'x'];
+  const quote = (cell: string, delimiter: string) => (/[",;\r\n\t]/.test(cell) || cell.includes(delimiter) ? `"${cell.replace(/"/g, '""')}"` : cell);
+
+  function file(rows: number, delimiter: string, newline: string, seed: number, breakAt = -1) {
+    const next = random(seed);
+    const cell = () => Array.from({ length: Math.floor(next() * 4) }, () => PIECES[Math.floor(next() * PIECES.length)]).join('');
+    const lines = [HEADER.split(',').join(delimiter)];
+    for (let i = 1; i <= rows; i++) {
+      // Every row has a name with something printable in it, so none is blank.
+      const cells = [`${cell()}N${i}${cell()}`, ...Array.from({ length: 10 }, cell)];
+      lines.push(i === breakAt ? `bad"quote${delimiter.repeat(10)}` : cells.map((c) => quote(c, delimiter)).join(delimiter));
+    }
+    return `\uFEFF${lines.join(newline)}${newline}`;
+  }
+
+  async function importBoth(content: string) {
+    const fileId = await upload('copy.csv', content);
+    const results = [];
+    for (const copyCsv of [true, false]) {
+      const list = await repo.insertList(t.ctx.db, { teamId: owner.teamId, name: `COPY ${copyCsv}`, entityType: 'contactList', createdBy: owner.userId, processing: true });
+      const tracker = await ProgressTracker.create(t.ctx.db, { teamId: owner.teamId, userId: owner.userId, kind: 'lists.import-prospects' });
+      const result = await importFileIntoList(t.ctx, { progressId: tracker.id, teamId: owner.teamId, uploadId: fileId, listId: list.id, useRawFileData: true }, tracker, { copyCsv });
+      const contacts = await t.ctx.db
+        .selectFrom('contacts')
+        .select(['source_row', 'full_name', 'first_name', 'last_name', 'job_title', 'level', 'department', 'company_name', 'primary_email', 'emails', 'primary_phone', 'phones', 'company_domain', 'country', 'city', 'linkedin_url'])
+        .where('source_import_id', '=', tracker.id)
+        .orderBy('source_row')
+        .execute();
+      const stored = await repo.findList(t.ctx.db, owner.teamId, list.id);
+      results.push({ result, contacts, counts: [stored!.contacts_count, stored!.total_with_professional_email, stored!.total_with_linkedin] });
+    }
+    return results;
+  }
+
+  it('stores exactly what PapaParse reads here, for each delimiter and line ending', async () => {
+    for (const [delimiter, newline, seed] of [[',', '\r\n', 1], [';', '\n', 2], ['\t', '\r', 3]] as const) {
+      const [copied, parsed] = await importBoth(file(6_000, delimiter, newline, seed));
+      expect(copied!.result.copiedRows).toBe(6_000);
+      expect(parsed!.result.copiedRows).toBe(0);
+      expect(copied!.contacts).toHaveLength(6_000);
+      expect(copied!.contacts).toEqual(parsed!.contacts);
+      expect(copied!.counts).toEqual(parsed!.counts);
+    }
+  });
+
+  it('hands the rest of a file that stops being regular to PapaParse, storing every row once', async () => {
+    const [copied, parsed] = await importBoth(file(12_000, ',', '\n', 4, 11_000));
+    expect(copied!.result.copiedRows).toBe(10_000);
+    expect(copied!.contacts).toHaveLength(12_000);
+    expect(copied!.contacts).toEqual(parsed!.contacts);
+    expect(copied!.contacts[10_999]!.full_name).toBe('bad"quote');
+  });
+});

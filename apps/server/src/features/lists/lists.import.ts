@@ -10,6 +10,7 @@ import type { DB } from '../../db/schema.js';
 import type { Upload } from '../../db/schema-lists.js';
 import { copyText, copyValue } from '../../db/copy.js';
 import { readTableBatches, unescapeFormulaCell } from '../../lib/files/index.js';
+import { csvPieces, readCsvDialect } from '../../lib/files/csv-copy.js';
 import { uuidV7 } from '../../lib/uuid-v7.js';
 import type { AppContext } from '../../lib/context.js';
 import type { Actor } from '../../http/policy.js';
@@ -87,63 +88,131 @@ export function toImportRows(rows: string[][], firstRowNumber: number, columns: 
   return text;
 }
 
+type ImportPayload = { progressId: string; teamId: string; uploadId: string; listId: string; useRawFileData: boolean };
+
+/**
+ * Up to IN_FLIGHT batch transactions at once (on PostgreSQL each on its own connection, so the
+ * cores work on them together); batch k+IN_FLIGHT starts only after batch k committed, and
+ * progress follows the committed batches.
+ */
+class BatchWriter {
+  readonly #inFlight: Array<Promise<number>> = [];
+  reported = 0;
+  constructor(private readonly ctx: AppContext, private readonly progress: ProgressTracker) {}
+
+  async add(lastRow: number, write: (trx: Kysely<DB>) => Promise<unknown>) {
+    if (this.#inFlight.length >= IN_FLIGHT) {
+      this.reported = Math.max(this.reported, await this.#inFlight.shift()!);
+      await this.progress.advance(this.reported);
+    }
+    const done = this.ctx.db.transaction().execute(write).then(() => lastRow);
+    done.catch(() => {}); // awaited by a later add or by drain; this only marks it handled meanwhile
+    this.#inFlight.push(done);
+  }
+
+  /** Waits for every write; the first failure is thrown once none is running any more. */
+  async drain() {
+    const results = await Promise.allSettled(this.#inFlight.splice(0));
+    for (const r of results) if (r.status === 'fulfilled') this.reported = Math.max(this.reported, r.value);
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    await this.progress.advance(this.reported);
+  }
+}
+
+/** A PostgreSQL data exception (class 22): COPY refused the piece's bytes. */
+const isDataException = (error: unknown) => typeof (error as { code?: unknown })?.code === 'string' && (error as { code: string }).code.startsWith('22');
+
+/**
+ * The fast path for a regular CSV imported as written: the file's bytes go to COPY (FORMAT csv)
+ * in pieces of BATCH_ROWS records, and one insert per piece parses, cleans and numbers the cells
+ * in SQL exactly as toImportRows does. Answers false when the file turns out not to be regular
+ * (see csv-copy.ts) or COPY refuses a piece: the pieces before it are stored, and the caller
+ * reads the rest with PapaParse. `copiedRows`: the last row handed to COPY.
+ */
+async function copyCsvIntoList(ctx: AppContext, upload: Upload, target: ImportTarget, writer: BatchWriter, lastStored: number) {
+  const resumeAfter = lastStored - IN_FLIGHT * BATCH_ROWS;
+  let copiedRows = 0;
+  const { dialect } = await readCsvDialect(upload.path);
+  const columns = mapProspectHeaders(upload.headers);
+  try {
+    for await (const piece of csvPieces(upload.path, BATCH_ROWS)) {
+      if (piece === 'irregular') {
+        await writer.drain();
+        return { complete: false, copiedRows };
+      }
+      const lastRow = piece.firstRecord + piece.records - 1;
+      if (lastRow <= resumeAfter) continue;
+      const input = repo.csvInput(piece.width, columns, piece.firstRecord, uuidV7().slice(0, 15));
+      await writer.add(lastRow, async (trx) => {
+        await repo.stageCsvPiece(trx, { width: piece.width, delimiter: dialect.delimiter, bytes: piece.bytes });
+        await repo.insertImportBatch(trx, { ...target, retry: lastStored >= 0, input });
+      });
+      copiedRows = lastRow;
+    }
+    await writer.drain();
+    return { complete: true, copiedRows };
+  } catch (error) {
+    await writer.drain().catch(() => {});
+    if (isDataException(error)) return { complete: false, copiedRows: 0 };
+    throw error;
+  }
+}
+
+type ImportTarget = { teamId: string; listId: string; importId: string };
+
 /**
  * Streams the file into the list in batches. Each batch is copied into a staging table and
  * moved into `contacts` and the list by one set-based insert, in a transaction of its own, with
- * its rows' numbers; after a crash or restart the retry skips the rows the database already
- * has, and the unique (import, row) key turns any overlap into a no-op, so no contact is ever
- * inserted twice.
+ * its rows' numbers. A regular CSV imported as written goes to the database as bytes and is
+ * parsed there (copyCsvIntoList); anything else (Excel, filling from the people database, or
+ * from where a CSV stops being regular) is parsed here with PapaParse and copied as rows.
  *
- * Up to IN_FLIGHT batches are written at once (on PostgreSQL each on its own connection, so the
- * cores work on them together), and batch k+IN_FLIGHT starts only after batch k committed. So
- * every row up to IN_FLIGHT batches before the highest stored row is stored: a retry resumes
- * from there and lets the unique key skip what the later batches already wrote.
+ * After a crash or restart the retry skips the rows the database already has, and the unique
+ * (import, row) key turns any overlap into a no-op, so no contact is ever inserted twice. As
+ * batch k+IN_FLIGHT starts only after batch k committed, every row up to IN_FLIGHT batches
+ * before the highest stored row is stored: a retry resumes from there.
  */
-export async function importFileIntoList(
-  ctx: AppContext,
-  payload: { progressId: string; teamId: string; uploadId: string; listId: string; useRawFileData: boolean },
-  progress: ProgressTracker,
-) {
+export async function importFileIntoList(ctx: AppContext, payload: ImportPayload, progress: ProgressTracker, options: { copyCsv?: boolean } = {}) {
   const upload = await requireUpload(ctx.db, payload.teamId, payload.uploadId);
   const columns = mapProspectHeaders(upload.headers);
-  const lastStored = await repo.lastImportedRow(ctx.db, payload.progressId);
-  const resumeAfter = lastStored - IN_FLIGHT * BATCH_ROWS;
+  const target: ImportTarget = { teamId: payload.teamId, listId: payload.listId, importId: payload.progressId };
+  const fill = !payload.useRawFileData;
   await progress.start(upload.row_count);
-  // Parsing the next batch overlaps the database writing the ones before it.
-  const inFlight: Array<Promise<number>> = [];
-  let reported = 0;
-  const target = { teamId: payload.teamId, listId: payload.listId, importId: payload.progressId, fill: !payload.useRawFileData, retry: lastStored >= 0 };
-  try {
-    for await (const { rows, firstRowNumber } of readTableBatches(upload.path, upload.file_type, BATCH_ROWS)) {
-      const done = firstRowNumber + rows.length - 1;
-      const pending = rows.filter((_, i) => firstRowNumber + i > resumeAfter);
-      if (pending.length === 0) continue;
-      const text = toImportRows(pending, firstRowNumber + rows.length - pending.length, columns);
-      if (inFlight.length >= IN_FLIGHT) {
-        reported = Math.max(reported, await inFlight.shift()!);
-        await progress.advance(reported);
-      }
-      const write = ctx.db
-        .transaction()
-        .execute(async (trx) => {
+  const writer = new BatchWriter(ctx, progress);
+  let lastStored = await repo.lastImportedRow(ctx.db, payload.progressId);
+
+  const copy =
+    (options.copyCsv ?? true) && upload.file_type === 'csv' && !fill
+      ? await copyCsvIntoList(ctx, upload, target, writer, lastStored)
+      : { complete: false, copiedRows: 0 };
+  if (!copy.complete) {
+    if (options.copyCsv ?? true) lastStored = await repo.lastImportedRow(ctx.db, payload.progressId);
+    const resumeAfter = lastStored - IN_FLIGHT * BATCH_ROWS;
+    const input = repo.stagedInput(fill);
+    try {
+      for await (const { rows, firstRowNumber } of readTableBatches(upload.path, upload.file_type, BATCH_ROWS)) {
+        const lastRow = firstRowNumber + rows.length - 1;
+        const pending = rows.filter((_, i) => firstRowNumber + i > resumeAfter);
+        if (pending.length === 0) continue;
+        const text = toImportRows(pending, firstRowNumber + rows.length - pending.length, columns);
+        await writer.add(lastRow, async (trx) => {
           await repo.stageImportRows(trx, text);
-          await repo.insertImportBatch(trx, target);
-        })
-        .then(() => done);
-      write.catch(() => {}); // awaited below or on a later turn; this only marks it handled meanwhile
-      inFlight.push(write);
+          await repo.insertImportBatch(trx, { ...target, retry: lastStored >= 0, input });
+        });
+      }
+    } catch (error) {
+      // No write outlives a failed attempt: the retry must see whatever they committed.
+      await writer.drain().catch(() => {});
+      throw error;
     }
-    for (const write of inFlight) reported = Math.max(reported, await write);
-  } catch (error) {
-    // No write outlives a failed attempt: the retry must see whatever they committed.
-    await Promise.allSettled(inFlight);
-    throw error;
+    await writer.drain();
   }
-  await progress.advance(reported);
   await repo.setListStatus(ctx.db, payload.listId, 'complete');
   const imported = await repo.countImported(ctx.db, payload.progressId);
   await progress.complete({ listId: payload.listId, imported, rows: upload.row_count });
   await notifySlack(ctx, payload.teamId, `Leadline: import of ${upload.file_name} finished, ${imported} prospects added.`);
+  return { imported, copiedRows: copy.copiedRows };
 }
 
 /** The distinct lower-cased company names of a file's 'Company Names' column. */

@@ -502,6 +502,9 @@ export async function stageImportRows(trx: Kysely<DB>, text: string) {
   await copyRows(trx, 'import_rows', IMPORT_STAGING_COLUMNS, text);
 }
 
+/** The staged batch as insertImportBatch's input: as written, or with blanks filled from the people database. */
+export const stagedInput = (fill: boolean) => (fill ? filledInput : rawInput);
+
 /**
  * The rows with their blank fields filled from the matching person of the people database (by
  * LinkedIn URL, else by full name and company). Emails and phones never come from there: they
@@ -531,6 +534,52 @@ const rawInput = sql`
     null::text as industry
   from import_rows`;
 
+/** What JavaScript's trim() and \s take for white space (WhiteSpace and LineTerminator). */
+const JS_WHITESPACE = '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+const UP_TO_WHITESPACE = `^[^${JS_WHITESPACE}]*`;
+
+/**
+ * A raw CSV piece of `width` fields per record, staged for parsing by COPY itself (FORMAT csv):
+ * a temporary table per width, `n` numbering the records in the order COPY read them.
+ */
+export async function stageCsvPiece(trx: Kysely<DB>, piece: { width: number; delimiter: string; bytes: Buffer }) {
+  const table = `import_csv_${piece.width}`;
+  const cells = Array.from({ length: piece.width }, (_, i) => `c${i + 1} text`).join(', ');
+  await sql.raw(`create temp table if not exists ${table} (n bigint generated always as identity, ${cells}) on commit delete rows`).execute(trx);
+  const columns = Array.from({ length: piece.width }, (_, i) => `c${i + 1}`);
+  const delimiter = piece.delimiter === '\t' ? `E'\\t'` : `'${piece.delimiter}'`;
+  await copyRows(trx, table, columns, piece.bytes, `with (format csv, delimiter ${delimiter})`);
+}
+
+/**
+ * A staged CSV piece as insertImportBatch's input, computed as toImportRows does in JavaScript:
+ * formula escapes undone, then trimmed (JavaScript's white space), blank as null; the first and
+ * last name split at the first white space; ids time-ordered (`idPrefix`: the version-7 id's
+ * time part and version digit, the rest random); rows numbered from `firstRow` in file order.
+ * `columns` are the 0-based fields of the accepted headers (-1 when absent).
+ */
+export function csvInput(width: number, columns: Record<string, number>, firstRow: number, idPrefix: string) {
+  const table = sql.raw(`import_csv_${width}`);
+  const cell = (header: string) => {
+    const index = columns[header] ?? -1;
+    if (index < 0) return sql`null::text`;
+    const c = sql.raw(`c${index + 1}`);
+    return sql`nullif(btrim(case when left(${c}, 1) = '''' and ${c} ~ '^''+[=+\\-@\\t\\r]' then substr(${c}, 2) else ${c} end, ${JS_WHITESPACE}), '')`;
+  };
+  return sql`
+    select (${idPrefix} || substr(gen_random_uuid()::text, 16))::uuid as id, ${firstRow}::int + (n - first_n)::int as row_no,
+      full_name, nullif(first_name, '') as first_name, nullif(btrim(substr(full_name, length(first_name) + 1), ${JS_WHITESPACE}), '') as last_name,
+      email, phone, job_title, level, department, company, domain, country, city, linkedin, null::text as industry
+    from (
+      select n, (select min(n) from ${table}) as first_n, coalesce(${cell('Full Name')}, '') as full_name,
+        ${cell('Job Title')} as job_title, ${cell('Job Level')} as level, ${cell('Department')} as department, ${cell('Company')} as company,
+        ${cell('Email')} as email, ${cell('Phone')} as phone, ${cell('Company Domain')} as domain, ${cell('Country')} as country,
+        ${cell('City')} as city, ${cell('LinkedIn URL')} as linkedin
+      from ${table} offset 0
+    ) t
+    cross join lateral (select substring(full_name from ${UP_TO_WHITESPACE}) as first_name) f`;
+}
+
 /**
  * Moves the staged batch into `contacts` as custom contacts and adds them to the list, in one
  * statement of the batch's transaction: a batch lands whole or not at all. (import id, row) is
@@ -540,7 +589,10 @@ const rawInput = sql`
  * (professional until verified) and phones 'other', so the list's count deltas follow from the
  * columns themselves; new contacts are new to every list, so all of them are added.
  */
-export async function insertImportBatch(trx: Kysely<DB>, v: { teamId: string; listId: string; importId: string; fill: boolean; retry: boolean }) {
+export async function insertImportBatch(
+  trx: Kysely<DB>,
+  v: { teamId: string; listId: string; importId: string; retry: boolean; input: RawBuilder<unknown> },
+) {
   const { rows } = await sql<{ n: number }>`
     with ins as (
       insert into contacts (id, team_id, is_custom, source_import_id, source_row, full_name, first_name, last_name, job_title, level,
@@ -549,7 +601,7 @@ export async function insertImportBatch(trx: Kysely<DB>, v: { teamId: string; li
         linkedin, industry, city, country,
         case when email is null then '[]'::jsonb else jsonb_build_array(jsonb_build_object('email', email, 'status', 'unknown')) end, email,
         case when phone is null then '[]'::jsonb else jsonb_build_array(jsonb_build_object('phoneNumber', phone, 'status', 'other')) end, phone
-      from (${v.fill ? filledInput : rawInput}) f
+      from (${v.input}) f
       ${v.retry ? sql`on conflict (source_import_id, source_row) where source_import_id is not null do nothing` : sql``}
       returning id, primary_email, linkedin_url
     ), added as (

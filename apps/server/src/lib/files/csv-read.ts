@@ -9,7 +9,7 @@ type ParserHandle = { parse(input: string, baseIndex: number, ignoreLastRow: boo
 const { ParserHandle } = Papa as unknown as { ParserHandle: new (config: Record<string, unknown>) => ParserHandle };
 
 /** Delimiter and line endings are guessed on exactly this many leading characters, so every reader of a file agrees. */
-const SAMPLE_CHARS = 64 * 1024;
+export const SAMPLE_CHARS = 64 * 1024;
 /** A row (usually an unmatched quote swallowing the rest of the file) longer than this is refused. */
 export const MAX_CSV_ROW_CHARS = 16 * 1024 * 1024;
 
@@ -105,17 +105,26 @@ function dropBlankRows(rows: string[][]): string[][] {
 
 const DELIMITERS = [',', ';', '\t', '|'];
 
+export type CsvDialect = { delimiter: string; newline: '\n' | '\r\n' | '\r' };
+
 /**
- * Only delimiters that occur in the header line are candidates, so a one-column file whose
- * values hold a ';' stays one column; with none there, it is a comma file.
+ * The delimiter and line ending of a file, guessed on its first SAMPLE_CHARS characters (after
+ * the BOM). Only delimiters that occur in the header line are candidates, so a one-column file
+ * whose values hold a ';' stays one column; with none there, it is a comma file.
  */
-function createHandle(firstInput: string): ParserHandle {
+export function csvDialect(firstInput: string): CsvDialect {
   const sample = firstInput.slice(0, SAMPLE_CHARS);
   const headerLine = sample.split(/\r\n|\n|\r/).find((line) => line.trim() !== '') ?? '';
   const candidates = DELIMITERS.filter((d) => headerLine.includes(d));
   const probe = new ParserHandle({ skipEmptyLines: 'greedy', preview: 10, ...(candidates.length > 1 ? { delimitersToGuess: candidates } : { delimiter: candidates[0] ?? ',' }) });
   const { meta } = probe.parse(sample, 0, false);
-  return new ParserHandle({ delimiter: meta.delimiter || candidates[0] || ',', newline: meta.linebreak || '\n' });
+  const newline = meta.linebreak === '\r\n' || meta.linebreak === '\r' ? meta.linebreak : '\n';
+  return { delimiter: meta.delimiter || candidates[0] || ',', newline };
+}
+
+function createHandle(firstInput: string): ParserHandle {
+  const { delimiter, newline } = csvDialect(firstInput);
+  return new ParserHandle({ delimiter, newline });
 }
 
 /** Header cells as read, without trailing blank ones (Excel and trailing delimiters leave those). */
