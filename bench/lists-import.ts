@@ -1,6 +1,8 @@
 // List import benchmark, run by hand:
-//   node --import tsx bench/lists-import.ts --db postgres --url postgres://... [--rows 4000000] [--file /tmp/x.csv]
-//   node --import tsx bench/lists-import.ts --db pglite [--dir /tmp/bench-import-pglite] [--rows 4000000]
+//   node --expose-gc --import tsx bench/lists-import.ts --db postgres --url postgres://... [--rows 4000000] [--file /tmp/x.csv]
+//   node --expose-gc --import tsx bench/lists-import.ts --db pglite [--dir /tmp/bench-import-pglite] [--rows 4000000]
+// With --expose-gc each phase starts from a collected heap, as a fresh worker would, so one
+// phase's garbage does not count in the next one's peak.
 // Writes (or reuses) a prospect CSV with every accepted header, summarizes it as the upload does,
 // imports it into a new list through the import job's own code path, and prints the time, the
 // rows per second and the process's peak memory (RSS sampled every 50 ms). Then it exports the
@@ -35,7 +37,10 @@ const file = values.file ?? `/tmp/leadline-import-${rows}.csv`;
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const resetPeak = () => (peakRss = process.memoryUsage().rss);
+const resetPeak = () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  peakRss = process.memoryUsage().rss;
+};
 
 /** Plausible rows of the 11 accepted headers, about 260 bytes each (4M rows ≈ 1 GiB). */
 async function writeCsv(path: string, n: number) {
