@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.js';
 import { createCsvStream } from '../../lib/files/index.js';
 import { createTestDatabase } from '../../test/database.js';
 import { createOwner } from '../../test/factories.js';
+import { seededRandom } from '../../test/random.js';
 import { CONTACT_EXPORT_HEADERS, contactCells, downloadList } from './lists.export.js';
 import * as repo from './lists.repository.js';
 
@@ -21,15 +22,6 @@ async function collect(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** mulberry32: the same "random" cells on every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const PIECES = ['a', 'Zoë', '日本', '😀', ',', '"', '""', '\n', '\r\n', '\r', '\t', ' ', "'", '=', '+', '-', '@', '=SUM(A1:A2)', "'=", "''+", ';', '\\', ''];
 
 describe('list download on PostgreSQL (COPY)', () => {
@@ -38,7 +30,7 @@ describe('list download on PostgreSQL (COPY)', () => {
     expect(canCopyOut(db)).toBe(true);
     const owner = await createOwner(db);
     const list = await repo.insertList(db, { teamId: owner.teamId, name: 'Copy', entityType: 'contactList', createdBy: owner.userId, processing: false });
-    const next = random(5);
+    const next = seededRandom(5);
     const cell = () => Array.from({ length: Math.floor(next() * 5) }, () => PIECES[Math.floor(next() * PIECES.length)]).join('') || null;
     const contacts = await db
       .insertInto('contacts')

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileType } from '../../db/schema-lists.js';
 import { summarizeTable } from '../../lib/files/index.js';
 import { createOwner, type TestUser } from '../../test/factories.js';
+import { seededRandom } from '../../test/random.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { ProgressTracker } from '../jobs/jobs.service.js';
 import { loadPeople } from '../people-data/loader.js';
@@ -263,20 +264,11 @@ describe('dynamic lists', () => {
 });
 
 describe('CSV parsed by the database (COPY)', () => {
-  /** mulberry32: the same "random" cells on every run. */
-  function random(seed: number) {
-    return () => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-      return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-    };
-  }
   const PIECES = ['Ann', 'Lee', ' ', '\u00a0', '\u3000', '\t', 'Zoë', '日本', '😀', ',', ';', '"', '\n', '\r\n', "'", '=', '+', '-', '@', "'=1", "''+", '\\', 'x'];
   const quote = (cell: string, delimiter: string) => (/[",;\r\n\t]/.test(cell) || cell.includes(delimiter) ? `"${cell.replace(/"/g, '""')}"` : cell);
 
   function file(rows: number, delimiter: string, newline: string, seed: number, breakAt = -1) {
-    const next = random(seed);
+    const next = seededRandom(seed);
     const cell = () => Array.from({ length: Math.floor(next() * 4) }, () => PIECES[Math.floor(next() * PIECES.length)]).join('');
     const lines = [HEADER.split(',').join(delimiter)];
     for (let i = 1; i <= rows; i++) {

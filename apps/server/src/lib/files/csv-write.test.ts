@@ -6,16 +6,8 @@ import { Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createCsvStream, CrlfRecords, encodeCsvRow, escapeFormulaCell, unescapeFormulaCell } from './csv-write.js';
 import { readTableBatches } from './table.js';
+import { seededRandom } from '../../test/random.js';
 
-/** mulberry32: the same "random" cases on every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const PIECES = ['a', 'Zoë', '日本', '😀', ',', '"', '""', '\n', '\r\n', '\r', '\t', ' ', "'", '=', '+', '-', '@', '=SUM(A1:A2)', "'=", "''+", 'é', ';', '0', '1.50'];
 function randomCell(next: () => number): string {
   const length = Math.floor(next() * 6);
@@ -44,7 +36,7 @@ describe('formula escaping', () => {
   });
 
   it('round-trips every generated cell', () => {
-    const next = random(7);
+    const next = seededRandom(7);
     for (let i = 0; i < 20_000; i++) {
       const cell = randomCell(next);
       expect(unescapeFormulaCell(escapeFormulaCell(cell))).toBe(cell);
@@ -93,7 +85,7 @@ describe('createCsvStream', () => {
   });
 
   it('re-imports an export with exactly the same values', async () => {
-    const next = random(42);
+    const next = seededRandom(42);
     const headers = ['Full Name', 'Note', 'Other'];
     const rows = Array.from({ length: 3000 }, () => [`n${Math.floor(next() * 1e6)}`, randomCell(next), randomCell(next)]);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'leadline-csv-')), 'export.csv');
@@ -117,7 +109,7 @@ describe('createCsvStream', () => {
 
 describe('CrlfRecords', () => {
   it('ends records with CRLF and keeps line breaks inside quoted cells, however the input is cut', async () => {
-    const next = random(11);
+    const next = seededRandom(11);
     const rows = Array.from({ length: 300 }, () => Array.from({ length: 4 }, () => randomCell(next)));
     const crlf = rows.map((row) => encodeCsvRow(row)).join('');
     // The same records with LF ends, as COPY writes them.
