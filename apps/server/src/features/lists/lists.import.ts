@@ -5,7 +5,7 @@ import {
   type CompanyUploadBody,
   type UploadToListBody,
   PROSPECT_FILE_HEADERS, shortLinkedInUrl, type ProspectFileHeader } from '@leadline/shared';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Upload } from '../../db/schema-lists.js';
 import { copyText, copyValue } from '../../db/copy.js';
@@ -105,7 +105,15 @@ class BatchWriter {
       this.reported = Math.max(this.reported, await this.#inFlight.shift()!);
       await this.progress.advance(this.reported);
     }
-    const done = this.ctx.db.transaction().execute(write).then(() => lastRow);
+    const done = this.ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        // A batch lost to a crash after its commit is written again by the retry (it resumes from
+        // what is stored), so its commit need not wait for the disk.
+        await sql`set local synchronous_commit = off`.execute(trx);
+        await write(trx);
+      })
+      .then(() => lastRow);
     done.catch(() => {}); // awaited by a later add or by drain; this only marks it handled meanwhile
     this.#inFlight.push(done);
   }
