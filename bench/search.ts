@@ -1,11 +1,13 @@
 // Search benchmark, run by hand:
 //   node --import tsx bench/search.ts --db pglite --people 1000000 [--dir /tmp/bench-pglite]
 //   node --import tsx bench/search.ts --db postgres --url postgres://... --people 10000000
+//   ... --explain 200   after the runs, EXPLAIN (ANALYZE, BUFFERS) the page-1 and count queries of
+//                       every combination whose page 1 took longer than 200 ms
 // Loads N generated people (skipped when already there), then runs a fixed mix of 20 filter
 // combinations and prints p50/p95 of page 1 (with its count), page 100 (keyset, as the scroll
 // token does), the count alone, and autocomplete.
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
+import { CompiledQuery, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import type { AutocompleteField, SearchFiltersInput } from '@leadline/shared';
 import { normalizeFilters, SearchFilters, TOTAL_EXACT_LIMIT } from '@leadline/shared';
 import { openDatabase } from '../apps/server/src/db/database.js';
@@ -22,6 +24,7 @@ const { values } = parseArgs({
     people: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '5' },
     size: { type: 'string', default: '50' },
+    explain: { type: 'string' },
   },
 });
 const people = Number(values.people);
@@ -90,11 +93,11 @@ await sql`analyze`.execute(db);
 // What searchPeople does for a page, less the credits charge (its own small transaction): the
 // codes lookup, then the page and (on page 1) the capped count side by side. Page 100 starts after
 // the last id of page 99, as its scroll token would.
-const searchPage = async (filters: SearchFiltersInput, after: string | null) => {
-  const conditions = await peopleSearchConditions(db, normalizeFilters(SearchFilters.parse(filters)));
+const searchPage = async (filters: SearchFiltersInput, after: string | null, on = db) => {
+  const conditions = await peopleSearchConditions(on, normalizeFilters(SearchFilters.parse(filters)));
   const [rows, count] = await Promise.all([
-    pagePeople(db, conditions, { after, limit: size }),
-    after === null ? countUpTo(db, 'people_search', conditions, TOTAL_EXACT_LIMIT) : null,
+    pagePeople(on, conditions, { after, limit: size }),
+    after === null ? countUpTo(on, 'people_search', conditions, TOTAL_EXACT_LIMIT) : null,
   ]);
   return { rows: rows.slice(0, size), more: rows.length > size, total: count?.total ?? 0, lowerBound: count?.isLowerBound ?? false };
 };
@@ -102,6 +105,7 @@ const page1: number[] = [];
 const deep: number[] = [];
 const counts: number[] = [];
 const ac: number[] = [];
+const slow: Array<[string, SearchFiltersInput]> = [];
 console.log(`\n${values.db}, ${people.toLocaleString('en-US')} people, page size ${size}, ${runs} runs each`);
 console.log('filter mix'.padEnd(30), 'page 1 (+count)'.padStart(16), 'count'.padStart(10), 'page 100'.padStart(10), 'total');
 for (const [label, filters] of MIX) {
@@ -133,6 +137,7 @@ for (const [label, filters] of MIX) {
       deep.push(...samples);
     }
   }
+  if (values.explain && pct(p1, 95) > Number(values.explain)) slow.push([label, filters]);
   page1.push(...p1);
   counts.push(...c);
   console.log(label.padEnd(30), `${pct(p1, 50).toFixed(1)} ms`.padStart(16), `${pct(c, 50).toFixed(1)} ms`.padStart(10), `${Number.isNaN(deepMs) ? '-' : `${deepMs.toFixed(1)} ms`}`.padStart(10), `${total}${lowerBound ? '+' : ''}`);
@@ -144,4 +149,26 @@ console.log(`  page 1 with count  ${fmt(page1)}`);
 console.log(`  page 100 by token  ${fmt(deep)}`);
 console.log(`  count (capped)     ${fmt(counts)}`);
 console.log(`  autocomplete       ${fmt(ac)}`);
+
+/** Records the queries a search runs, to explain them afterwards. */
+class Recorder implements KyselyPlugin {
+  nodes: RootOperationNode[] = [];
+  transformQuery({ node }: { node: RootOperationNode }) {
+    this.nodes.push(node);
+    return node;
+  }
+  async transformResult<R>({ result }: { result: R }) {
+    return result;
+  }
+}
+for (const [label, filters] of slow) {
+  const recorder = new Recorder();
+  await searchPage(filters, null, db.withPlugin(recorder));
+  for (const node of recorder.nodes) {
+    const compiled = db.getExecutor().compileQuery(node, { queryId: 'explain' } as never);
+    const plan = await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain (analyze, buffers) ${compiled.sql}`, [...compiled.parameters]));
+    console.log(`\n--- ${label}: ${compiled.sql.replace(/\s+/g, ' ').slice(0, 160)}...`);
+    for (const row of plan.rows) console.log(row['QUERY PLAN']);
+  }
+}
 await database.close();
