@@ -12,6 +12,7 @@ import type { AutocompleteField, SearchFiltersInput } from '@leadline/shared';
 import { normalizeFilters, SearchFilters, TOTAL_EXACT_LIMIT } from '@leadline/shared';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { finishBulkLoad } from '../apps/server/src/features/people-data/bulk-load.js';
 import { loadDemoPeople } from '../apps/server/src/features/people-data/demo-people.js';
 import { countUpTo, pagePeople } from '../apps/server/src/features/search/search.repository.js';
 import { autocomplete, countPeople, peopleSearchConditions } from '../apps/server/src/features/search/search.service.js';
@@ -81,10 +82,12 @@ const database =
 const db = database.db;
 await migrateToLatest(db);
 const have = Number((await db.selectFrom('people').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+// Into an empty or small database the bulk path (COPY on PostgreSQL) is taken.
+const bulk = values.db === 'postgres' ? { postgresUrl: values.url ?? process.env.DATABASE_URL ?? '' } : { maintenanceWorkMem: '256MB' };
+// A bulk load that an earlier run left midway (PostgreSQL commits it step by step) is carried on.
+if (await finishBulkLoad(db, { ...bulk, log: (l) => console.log(`  ${l}`) })) console.log('finished the bulk load an earlier run left midway');
 if (have < people) {
   console.log(`loading ${people.toLocaleString('en-US')} people (have ${have.toLocaleString('en-US')})...`);
-  // Into an empty or small database the bulk path (COPY on PostgreSQL) is taken.
-  const bulk = values.db === 'postgres' ? { postgresUrl: values.url ?? process.env.DATABASE_URL ?? '' } : { maintenanceWorkMem: '256MB' };
   const result = await loadDemoPeople(db, { people, batchSize: 1000, bulk, log: (l) => console.log(`  ${l}`), progressEvery: 100_000 });
   console.log(`loaded in ${result.seconds.toFixed(1)} s (${Math.round(result.people.inserted / result.seconds)} people/s)`);
 }

@@ -9,6 +9,7 @@ import * as m0007 from './migrations/0007_enrichment.js';
 import * as m0008 from './migrations/0008_integrations.js';
 import * as m0009 from './migrations/0009_contact_ids.js';
 import * as m0010 from './migrations/0010_bulk_references.js';
+import * as m0011 from './migrations/0011_bulk_load_state.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008_integrations': m0008,
   '0009_contact_ids': m0009,
   '0010_bulk_references': m0010,
+  '0011_bulk_load_state': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

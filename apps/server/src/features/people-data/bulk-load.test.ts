@@ -10,6 +10,7 @@ import { migrateToLatest } from '../../db/migrate.js';
 import type { DB } from '../../db/schema.js';
 import { createTestDatabase } from '../../test/database.js';
 import { loadDemoPeople } from './demo-people.js';
+import { finishBulkLoad } from './bulk-load.js';
 import { importPdlFile } from './import.js';
 
 /** People whose `people_search` row is missing, left over, or differs from a fresh projection. */
@@ -39,9 +40,12 @@ async function searchState(db: Kysely<DB>) {
 
 let regular: Database;
 let bulk: Database;
+/** The regular loader's result, before the people_search test changes that database. */
+let expected: Awaited<ReturnType<typeof searchState>>;
 beforeAll(async () => {
   [regular, bulk] = await Promise.all([createTestDatabase(), createTestDatabase()]);
   await loadDemoPeople(regular.db, { people: 400, seed: 3, batchSize: 50 });
+  expected = await searchState(regular.db);
 });
 afterAll(async () => {
   await Promise.all([regular.close(), bulk.close()]);
@@ -51,7 +55,7 @@ describe('bulk load', () => {
   it('leaves the same people, search rows, autocomplete counts and indexes as the regular loader', async () => {
     await loadDemoPeople(bulk.db, { people: 400, seed: 3, batchSize: 50, bulk: { maintenanceWorkMem: '64MB' } });
     expect(await outOfSync(bulk.db)).toBe(0);
-    const [expected, actual] = await Promise.all([searchState(regular.db), searchState(bulk.db)]);
+    const actual = await searchState(bulk.db);
     expect(actual.people).toHaveLength(400);
     expect(actual).toEqual(expected);
   });
@@ -70,7 +74,7 @@ describe('bulk load', () => {
       await migrateToLatest(copied.db);
       await loadDemoPeople(copied.db, { people: 400, seed: 3, batchSize: 50, bulk: { postgresUrl: url.toString() } });
       expect(await outOfSync(copied.db)).toBe(0);
-      expect(await searchState(copied.db)).toEqual(await searchState(regular.db));
+      expect(await searchState(copied.db)).toEqual(expected);
     } finally {
       await copied.close();
       await admin.query(`drop database if exists ${name} with (force)`);
@@ -107,5 +111,53 @@ describe('people_search', () => {
       select s.experience_titles from people_search s join people p on p.id = s.id where p.pdl_id = 'sync-1'`.execute(db);
     expect(row.rows[0]!.experience_titles).toEqual(['clerk']);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('bulk load that stops midway', () => {
+  it('keeps what committed on PostgreSQL and finishBulkLoad carries on to the same result', async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) return; // step-by-step commits are the PostgreSQL path; CI runs this with a server.
+    const name = `leadline_test_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const stopped = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
+    try {
+      await migrateToLatest(stopped.db);
+      // The session ends after the people and one chunk of 150 search rows committed.
+      let chunks = 0;
+      const log = (line: string) => {
+        if (line.startsWith('bulk: search rows') && ++chunks === 2) throw new Error('stopped');
+      };
+      await expect(loadDemoPeople(stopped.db, { people: 400, seed: 3, batchSize: 50, bulk: { postgresUrl: url.toString(), chunkSize: 150 }, log })).rejects.toThrow('stopped');
+      const searchRows = await sql<{ n: number }>`select count(*)::int as n from people_search`.execute(stopped.db);
+      expect(searchRows.rows[0]!.n).toBe(150);
+      expect(await finishBulkLoad(stopped.db, { postgresUrl: url.toString(), chunkSize: 150 })).toBe(true);
+      expect(await finishBulkLoad(stopped.db, { postgresUrl: url.toString() })).toBe(false);
+      expect(await outOfSync(stopped.db)).toBe(0);
+      expect(await searchState(stopped.db)).toEqual(expected);
+    } finally {
+      await stopped.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+
+  it('rolls back whole on PGlite, leaving nothing to carry on', async () => {
+    const database = await createTestDatabase();
+    try {
+      const log = (line: string) => {
+        if (line.startsWith('bulk: search rows')) throw new Error('stopped');
+      };
+      await expect(loadDemoPeople(database.db, { people: 50, seed: 4, batchSize: 50, bulk: { maintenanceWorkMem: '64MB' }, log })).rejects.toThrow('stopped');
+      expect(await finishBulkLoad(database.db)).toBe(false);
+      const people = await sql<{ n: number }>`select count(*)::int as n from people`.execute(database.db);
+      expect(people.rows[0]!.n).toBe(0);
+    } finally {
+      await database.close();
+    }
   });
 });

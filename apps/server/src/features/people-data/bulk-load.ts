@@ -7,18 +7,27 @@ import type { MappedPerson, PersonRow } from './pdl.js';
 import { insertPeople, PERSON_COLUMNS } from './people-data.repository.js';
 
 /**
- * The bulk path for large generated loads into an empty or small `people` table. In one
- * transaction it drops the secondary indexes of `people` and `people_search`, switches off the
- * `people_search` triggers, writes the rows (COPY on PostgreSQL, large INSERTs elsewhere), then
- * fills the autocomplete counts, the search terms and `people_search` with one statement each,
- * and builds the indexes again. A failure rolls all of it back. Rows are not checked against
- * existing `pdl_id`s first: a duplicate fails the load (callers use it only when none can exist).
+ * The bulk path for large generated loads into an empty or small `people` table. It drops the
+ * secondary indexes of `people` and `people_search` (remembering them in `bulk_load_indexes`),
+ * switches off the `people_search` triggers, writes the rows (COPY on PostgreSQL, large INSERTs
+ * elsewhere), then fills the autocomplete counts, the search terms and `people_search` set by
+ * set, and builds the indexes again. Rows are not checked against existing `pdl_id`s first: a
+ * duplicate fails the load (callers use it only when none can exist).
+ *
+ * On PostgreSQL each step commits on its own, because a load of millions outlasts a working
+ * session (10M people: about 25 min to write, 85 min of search rows, then the indexes): the
+ * people commit with their COPY, the search rows in chunks of CHUNK people (each with its
+ * autocomplete counts and terms, so a person is counted exactly when its search row exists),
+ * each index on its own. `finishBulkLoad` carries an interrupted load on from where it stopped.
+ * On PGlite (a local, smaller load) everything is one transaction, and a failure rolls it back.
  */
 export type BulkLoadOptions = {
   /** With a PostgreSQL URL the rows go through COPY on a connection of their own. */
   postgresUrl?: string;
   /** Memory for each index build; PGlite's WASM heap is small. */
   maintenanceWorkMem?: string;
+  /** People per search-row step (default CHUNK). */
+  chunkSize?: number;
   log?: (line: string) => void;
 };
 
@@ -28,92 +37,143 @@ type BulkConnection = {
   finishWriting(): Promise<void>;
 };
 
+/** Runs one step: in a transaction of its own on PostgreSQL, inside the one transaction on PGlite. */
+type Step = <T>(fn: (c: BulkConnection) => Promise<T>) => Promise<T>;
+
 const SYNC_TRIGGERS = ['people_search_insert', 'people_search_update', 'people_search_delete'];
+/** People whose search rows, counts and terms are written by one statement each. */
+const CHUNK = 1_000_000;
 
 /** Loads the people of `batches` (rows already linked to their company) through the bulk path. */
 export async function bulkLoadPeople(db: Kysely<DB>, batches: AsyncIterable<MappedPerson[]> | Iterable<MappedPerson[]>, options: BulkLoadOptions = {}): Promise<number> {
+  return withSteps(db, options, async (step) => {
+    const log = timedLog(options);
+    await step((c) => startBulkLoad(c));
+    const count = await step(async (c) => {
+      let n = 0;
+      for await (const batch of batches) {
+        await c.writePeople(batch.map((p) => p.row));
+        n += batch.length;
+      }
+      await c.finishWriting();
+      return n;
+    });
+    log(`bulk: ${count.toLocaleString('en-US')} people written`);
+    await finishSteps(step, log, options.chunkSize ?? CHUNK);
+    return count;
+  });
+}
+
+/** Carries on a bulk load that stopped midway (search rows, indexes, triggers); does nothing when none did. */
+export async function finishBulkLoad(db: Kysely<DB>, options: BulkLoadOptions = {}): Promise<boolean> {
+  const pending = await sql<{ n: number }>`
+    select (select count(*) from bulk_load_indexes)::int + (select count(*) from pg_trigger where tgname = 'people_search_insert' and tgenabled = 'D')::int as n`.execute(db);
+  if (pending.rows[0]!.n === 0) return false;
+  await withSteps(db, options, (step) => finishSteps(step, timedLog(options), options.chunkSize ?? CHUNK));
+  return true;
+}
+
+function timedLog(options: BulkLoadOptions) {
+  const started = performance.now();
+  return (line: string) => options.log?.(`${line} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+async function withSteps<T>(db: Kysely<DB>, options: BulkLoadOptions, run: (step: Step) => Promise<T>): Promise<T> {
+  const settings = [`set local maintenance_work_mem = '${options.maintenanceWorkMem ?? '1GB'}'`, `set local work_mem = '256MB'`];
   if (options.postgresUrl) {
     const client = new pg.Client({ connectionString: options.postgresUrl });
     await client.connect();
     try {
-      await client.query('begin');
-      const count = await runBulkLoad(postgresConnection(client), batches, options);
-      await client.query('commit');
-      return count;
-    } catch (error) {
-      await client.query('rollback').catch(() => {});
-      throw error;
+      return await run(async (fn) => {
+        await client.query('begin');
+        try {
+          for (const s of settings) await client.query(s);
+          const result = await fn(postgresConnection(client));
+          await client.query('commit');
+          return result;
+        } catch (error) {
+          await client.query('rollback').catch(() => {});
+          throw error;
+        }
+      });
     } finally {
       await client.end();
     }
   }
-  return db.transaction().execute((trx) =>
-    runBulkLoad(
-      {
-        query: async <T>(text: string) => (await sql.raw<T>(text).execute(trx)).rows,
-        writePeople: async (rows) => void (await insertPeople(trx, rows)),
-        finishWriting: async () => {},
-      },
-      batches,
-      options,
-    ),
-  );
+  return db.transaction().execute(async (trx) => {
+    const c: BulkConnection = {
+      query: async <R>(text: string) => (await sql.raw<R>(text).execute(trx)).rows,
+      writePeople: async (rows) => void (await insertPeople(trx, rows)),
+      finishWriting: async () => {},
+    };
+    for (const s of settings) await c.query(s);
+    return run((fn) => fn(c));
+  });
 }
 
-async function runBulkLoad(c: BulkConnection, batches: AsyncIterable<MappedPerson[]> | Iterable<MappedPerson[]>, options: BulkLoadOptions): Promise<number> {
-  const log = options.log ?? (() => {});
-  const started = performance.now();
-  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
-  await c.query(`set local maintenance_work_mem = '${options.maintenanceWorkMem ?? '1GB'}'`);
-  await c.query(`set local work_mem = '256MB'`);
-
+/** Drops the secondary indexes (remembered for later) and switches the search-row triggers off. */
+async function startBulkLoad(c: BulkConnection) {
   // Indexes that back a constraint stay (the primary keys, people.pdl_id): others may refer to them.
   const indexes = await c.query<{ indexname: string; indexdef: string }>(
     `select i.indexname, i.indexdef from pg_indexes i
      where i.schemaname = current_schema() and i.tablename in ('people', 'people_search')
        and not exists (select 1 from pg_constraint k where k.conname = i.indexname)`,
   );
-  for (const index of indexes) await c.query(`drop index ${quoteIdent(index.indexname)}`);
-  for (const trigger of SYNC_TRIGGERS) await c.query(`alter table people disable trigger ${trigger}`);
-
-  let count = 0;
-  for await (const batch of batches) {
-    await c.writePeople(batch.map((p) => p.row));
-    count += batch.length;
-  }
-  await c.finishWriting();
-  log(`bulk: ${count.toLocaleString('en-US')} people written (${seconds()} s)`);
-
-  // The new people are those without a people_search row yet.
-  const isNew = `not exists (select 1 from people_search s where s.id = p.id)`;
-  await c.query(`
-    insert into search_values (field, value, count)
-    select f.field, f.value, count(*)::int from people p
-    cross join lateral unnest(
-      array['job_title', 'job_company_name', 'industry', 'location_name', 'location_country', 'job_company_website']
-        || array_fill('skills'::text, array[cardinality(p.skills)]) || array_fill('education_school'::text, array[cardinality(p.education_schools)])
-        || array_fill('languages'::text, array[cardinality(p.languages)]) || array_fill('certifications'::text, array[cardinality(p.certifications)]),
-      array[p.job_title, p.job_company_name, p.job_company_industry, p.location_name, p.location_country, p.job_company_website]
-        || p.skills || p.education_schools || p.languages || p.certifications
-    ) f(field, value)
-    where f.value is not null and length(f.value) <= 200 and ${isNew}
-    group by 1, 2 order by 1, 2
-    on conflict (field, value) do update set count = search_values.count + excluded.count`);
-  log(`bulk: autocomplete counts (${seconds()} s)`);
-  await c.query(`
-    insert into search_terms (field, value)
-    select distinct t.field, t.value from people p, people_terms(p) t where ${isNew} order by 1, 2
-    on conflict do nothing`);
-  await c.query(`
-    insert into people_search select r.* from people p, people_search_row(p) r where ${isNew} order by p.id`);
-  log(`bulk: search rows (${seconds()} s)`);
-
-  for (const trigger of SYNC_TRIGGERS) await c.query(`alter table people enable trigger ${trigger}`);
   for (const index of indexes) {
-    await c.query(index.indexdef);
-    log(`bulk: index ${index.indexname} (${seconds()} s)`);
+    await c.query(`insert into bulk_load_indexes (name, definition) values (${literal(index.indexname)}, ${literal(index.indexdef)}) on conflict do nothing`);
+    await c.query(`drop index ${quoteIdent(index.indexname)}`);
   }
-  return count;
+  for (const trigger of SYNC_TRIGGERS) await c.query(`alter table people disable trigger ${trigger}`);
+}
+
+/** Search rows for the people without one, then the remembered indexes, then the triggers. */
+async function finishSteps(step: Step, log: (line: string) => void, chunkSize: number) {
+  let after: string | null = null;
+  for (;;) {
+    const last: string | null = await step(async (c) => {
+      await c.query(`drop table if exists bulk_chunk`);
+      await c.query(`
+        create temp table bulk_chunk on commit drop as
+        select p.id from people p
+        where ${after === null ? 'true' : `p.id > ${literal(after)}`} and not exists (select 1 from people_search s where s.id = p.id)
+        order by p.id limit ${chunkSize}`);
+      const [chunk] = await c.query<{ n: number; last: string | null }>(`select count(*)::int as n, (select id::text from bulk_chunk order by id desc limit 1) as last from bulk_chunk`);
+      if (!chunk || chunk.n === 0) return null;
+      await c.query(`
+        insert into search_values (field, value, count)
+        select f.field, f.value, count(*)::int from people p join bulk_chunk b on b.id = p.id
+        cross join lateral unnest(
+          array['job_title', 'job_company_name', 'industry', 'location_name', 'location_country', 'job_company_website']
+            || array_fill('skills'::text, array[cardinality(p.skills)]) || array_fill('education_school'::text, array[cardinality(p.education_schools)])
+            || array_fill('languages'::text, array[cardinality(p.languages)]) || array_fill('certifications'::text, array[cardinality(p.certifications)]),
+          array[p.job_title, p.job_company_name, p.job_company_industry, p.location_name, p.location_country, p.job_company_website]
+            || p.skills || p.education_schools || p.languages || p.certifications
+        ) f(field, value)
+        where f.value is not null and length(f.value) <= 200
+        group by 1, 2 order by 1, 2
+        on conflict (field, value) do update set count = search_values.count + excluded.count`);
+      await c.query(`
+        insert into search_terms (field, value)
+        select distinct t.field, t.value from people p join bulk_chunk b on b.id = p.id, people_terms(p) t order by 1, 2
+        on conflict do nothing`);
+      await c.query(`insert into people_search select r.* from people p join bulk_chunk b on b.id = p.id, people_search_row(p) r order by p.id`);
+      log(`bulk: search rows, autocomplete counts and terms of ${chunk.n.toLocaleString('en-US')} people`);
+      return chunk.last;
+    });
+    if (last === null) break;
+    after = last;
+  }
+  const indexes = await step((c) => c.query<{ name: string; definition: string }>(`select name, definition from bulk_load_indexes order by name`));
+  for (const index of indexes) {
+    await step(async (c) => {
+      await c.query(index.definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+      await c.query(`delete from bulk_load_indexes where name = ${literal(index.name)}`);
+    });
+    log(`bulk: index ${index.name}`);
+  }
+  await step(async (c) => {
+    for (const trigger of SYNC_TRIGGERS) await c.query(`alter table people enable trigger ${trigger}`);
+  });
 }
 
 /** A pg client in a transaction; people rows stream through one COPY in text format. */
@@ -160,3 +220,4 @@ const copyText = (text: string) => (/[\\\t\n\r]/.test(text) ? text.replace(/[\\\
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
