@@ -84,8 +84,9 @@ await migrateToLatest(db);
 const have = Number((await db.selectFrom('people').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 // Into an empty or small database the bulk path (COPY on PostgreSQL) is taken.
 const bulk = values.db === 'postgres' ? { postgresUrl: values.url ?? process.env.DATABASE_URL ?? '' } : { maintenanceWorkMem: '256MB' };
-// A bulk load that an earlier run left midway (PostgreSQL commits it step by step) is carried on.
-if (await finishBulkLoad(db, { ...bulk, log: (l) => console.log(`  ${l}`) })) console.log('finished the bulk load an earlier run left midway');
+// A bulk load that an earlier run left midway (PostgreSQL commits it step by step) is carried on;
+// one that stopped before its people committed starts again below.
+if (have >= people && await finishBulkLoad(db, { ...bulk, log: (l) => console.log(`  ${l}`) })) console.log('finished the bulk load an earlier run left midway');
 if (have < people) {
   console.log(`loading ${people.toLocaleString('en-US')} people (have ${have.toLocaleString('en-US')})...`);
   const result = await loadDemoPeople(db, { people, batchSize: 1000, bulk, log: (l) => console.log(`  ${l}`), progressEvery: 100_000 });
