@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { copyText, quoteIdent } from '../../db/copy.js';
 import type { DB } from '../../db/schema.js';
 import type { MappedPerson, PersonRow } from './pdl.js';
 import { insertPeople, PERSON_COLUMNS } from './people-data.repository.js';
@@ -216,8 +217,5 @@ function copyLine(row: PersonRow): string {
 const arrayLiteral = (values: readonly string[]) =>
   `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
 
-const copyText = (text: string) => (/[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (ch) => COPY_ESCAPES[ch]!) : text);
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
-const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
