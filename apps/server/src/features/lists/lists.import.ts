@@ -134,17 +134,17 @@ const isDataException = (error: unknown) => typeof (error as { code?: unknown })
 /**
  * The fast path for a regular CSV imported as written: the file's bytes go to COPY (FORMAT csv)
  * in pieces of BATCH_ROWS records, and one insert per piece parses, cleans and numbers the cells
- * in SQL exactly as toImportRows does. Answers false when the file turns out not to be regular
- * (see csv-copy.ts) or COPY refuses a piece: the pieces before it are stored, and the caller
- * reads the rest with PapaParse. `copiedRows`: the last row handed to COPY.
+ * in SQL exactly as toImportRows does. `complete` is false when the file turns out not to be
+ * regular (see csv-copy.ts) or COPY refuses a piece: the pieces before it are stored, and the
+ * caller reads the rest with PapaParse. `copiedRows`: the last row handed to COPY.
  */
 async function copyCsvIntoList(ctx: AppContext, upload: Upload, target: ImportTarget, writer: BatchWriter, lastStored: number) {
   const resumeAfter = lastStored - IN_FLIGHT * BATCH_ROWS;
   let copiedRows = 0;
-  const { dialect } = await readCsvDialect(upload.path);
+  const head = await readCsvDialect(upload.path);
   const columns = mapProspectHeaders(upload.headers);
   try {
-    for await (const piece of csvPieces(upload.path, BATCH_ROWS)) {
+    for await (const piece of csvPieces(upload.path, BATCH_ROWS, head)) {
       if (piece === 'irregular') {
         await writer.drain();
         return { complete: false, copiedRows };
@@ -153,7 +153,7 @@ async function copyCsvIntoList(ctx: AppContext, upload: Upload, target: ImportTa
       if (lastRow <= resumeAfter) continue;
       const input = repo.csvInput(piece.width, columns, piece.firstRecord, uuidV7().slice(0, 28));
       await writer.add(lastRow, async (trx) => {
-        await repo.stageCsvPiece(trx, { width: piece.width, delimiter: dialect.delimiter, bytes: piece.bytes });
+        await repo.stageCsvPiece(trx, { width: piece.width, delimiter: head.dialect.delimiter, bytes: piece.bytes });
         await repo.insertImportBatch(trx, { ...target, retry: lastStored >= 0, input });
       });
       copiedRows = lastRow;

@@ -225,10 +225,14 @@ export async function readCsvDialect(filePath: string): Promise<{ dialect: CsvDi
 /**
  * The data records of a CSV file in pieces of `recordsPerPiece`, read in 1 MiB chunks, or
  * 'irregular' (once, last) when the file turns out not to be regular: the pieces before it are
- * good. `width` is the header's field count.
+ * good. `width` is the header's field count. `head`: what readCsvDialect answered, if already read.
  */
-export async function* csvPieces(filePath: string, recordsPerPiece: number): AsyncGenerator<(CsvPiece & { width: number }) | 'irregular'> {
-  const { dialect, start } = await readCsvDialect(filePath);
+export async function* csvPieces(
+  filePath: string,
+  recordsPerPiece: number,
+  head?: { dialect: CsvDialect; start: number },
+): AsyncGenerator<(CsvPiece & { width: number }) | 'irregular'> {
+  const { dialect, start } = head ?? (await readCsvDialect(filePath));
   if (dialect.delimiter.length !== 1) {
     yield 'irregular';
     return;
