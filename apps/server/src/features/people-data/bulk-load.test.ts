@@ -38,6 +38,25 @@ async function searchState(db: Kysely<DB>) {
   return { people, values, indexes: indexes.map((i) => i.name), linked: linked.map((l) => l.pdl_id) };
 }
 
+/** Runs `fn` on a fresh, migrated database of the TEST_DATABASE_URL server, with its URL (the bulk path connects by URL). */
+async function withOwnPostgres(adminUrl: string, fn: (db: Kysely<DB>, url: string) => Promise<void>) {
+  const name = `leadline_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
+  try {
+    await migrateToLatest(database.db);
+    await fn(database.db, url.toString());
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
 let regular: Database;
 let bulk: Database;
 /** The regular loader's result, before the people_search test changes that database. */
@@ -63,23 +82,11 @@ describe('bulk load', () => {
   it('writes through COPY on PostgreSQL with the same result', async () => {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) return; // COPY needs a PostgreSQL server; CI runs this with one.
-    const name = `leadline_test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const copied = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
-    try {
-      await migrateToLatest(copied.db);
-      await loadDemoPeople(copied.db, { people: 400, seed: 3, batchSize: 50, bulk: { postgresUrl: url.toString() } });
-      expect(await outOfSync(copied.db)).toBe(0);
-      expect(await searchState(copied.db)).toEqual(expected);
-    } finally {
-      await copied.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+    await withOwnPostgres(adminUrl, async (db, url) => {
+      await loadDemoPeople(db, { people: 400, seed: 3, batchSize: 50, bulk: { postgresUrl: url } });
+      expect(await outOfSync(db)).toBe(0);
+      expect(await searchState(db)).toEqual(expected);
+    });
   });
 });
 
@@ -118,32 +125,20 @@ describe('bulk load that stops midway', () => {
   it('keeps what committed on PostgreSQL and finishBulkLoad carries on to the same result', async () => {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) return; // step-by-step commits are the PostgreSQL path; CI runs this with a server.
-    const name = `leadline_test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const stopped = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
-    try {
-      await migrateToLatest(stopped.db);
+    await withOwnPostgres(adminUrl, async (db, url) => {
       // The session ends after the people and one chunk of 150 search rows committed.
       let chunks = 0;
       const log = (line: string) => {
         if (line.startsWith('bulk: search rows') && ++chunks === 2) throw new Error('stopped');
       };
-      await expect(loadDemoPeople(stopped.db, { people: 400, seed: 3, batchSize: 50, bulk: { postgresUrl: url.toString(), chunkSize: 150 }, log })).rejects.toThrow('stopped');
-      const searchRows = await sql<{ n: number }>`select count(*)::int as n from people_search`.execute(stopped.db);
+      await expect(loadDemoPeople(db, { people: 400, seed: 3, batchSize: 50, bulk: { postgresUrl: url, chunkSize: 150 }, log })).rejects.toThrow('stopped');
+      const searchRows = await sql<{ n: number }>`select count(*)::int as n from people_search`.execute(db);
       expect(searchRows.rows[0]!.n).toBe(150);
-      expect(await finishBulkLoad(stopped.db, { postgresUrl: url.toString(), chunkSize: 150 })).toBe(true);
-      expect(await finishBulkLoad(stopped.db, { postgresUrl: url.toString() })).toBe(false);
-      expect(await outOfSync(stopped.db)).toBe(0);
-      expect(await searchState(stopped.db)).toEqual(expected);
-    } finally {
-      await stopped.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+      expect(await finishBulkLoad(db, { postgresUrl: url, chunkSize: 150 })).toBe(true);
+      expect(await finishBulkLoad(db, { postgresUrl: url })).toBe(false);
+      expect(await outOfSync(db)).toBe(0);
+      expect(await searchState(db)).toEqual(expected);
+    });
   });
 
   it('rolls back whole on PGlite, leaving nothing to carry on', async () => {
