@@ -267,14 +267,23 @@ describe('CSV parsed by the database (COPY)', () => {
   const PIECES = ['Ann', 'Lee', ' ', '\u00a0', '\u3000', '\t', 'Zoë', '日本', '😀', ',', ';', '"', '\n', '\r\n', "'", '=', '+', '-', '@', "'=1", "''+", '\\', 'x'];
   const quote = (cell: string, delimiter: string) => (/[",;\r\n\t]/.test(cell) || cell.includes(delimiter) ? `"${cell.replace(/"/g, '""')}"` : cell);
 
-  function file(rows: number, delimiter: string, newline: string, seed: number, breakAt = -1) {
+  /** Cells that can start or end with nothing a cleaning would remove (csv-copy.ts "tidy"). */
+  const EDGES = ['A', 'b', '7', '=', '@', '-', '"', 'x'];
+
+  /** `untidyRows`: which rows get the random cells (all when absent); the others get tidy ones. */
+  function file(rows: number, delimiter: string, newline: string, seed: number, breakAt = -1, untidyRows?: (row: number) => boolean) {
     const next = seededRandom(seed);
-    const cell = () => Array.from({ length: Math.floor(next() * 4) }, () => PIECES[Math.floor(next() * PIECES.length)]).join('');
+    const pick = <T,>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+    const randomCell = () => Array.from({ length: Math.floor(next() * 4) }, () => pick(PIECES)).join('');
+    const tidyCell = () => (next() < 0.2 ? '' : `${pick(EDGES)}${randomCell()}${pick(EDGES)}`);
+    let row = 0;
+    const cell = () => (untidyRows && !untidyRows(row) ? tidyCell() : randomCell());
     const lines = [HEADER.split(',').join(delimiter)];
     for (let i = 1; i <= rows; i++) {
+      row = i;
       // Every row has a name with something printable in it, so none is blank.
       const cells = [`${cell()}N${i}${cell()}`, ...Array.from({ length: 10 }, cell)];
-      lines.push(i === breakAt ? `bad"quote${delimiter.repeat(10)}` : cells.map((c) => quote(c, delimiter)).join(delimiter));
+      lines.push(i === breakAt ? `bad"quote${delimiter.repeat(10)}` : cells.map((c) => (c === '' && next() < 0.5 ? '""' : quote(c, delimiter))).join(delimiter));
     }
     return `\uFEFF${lines.join(newline)}${newline}`;
   }
@@ -307,6 +316,19 @@ describe('CSV parsed by the database (COPY)', () => {
       expect(copied!.contacts).toEqual(parsed!.contacts);
       expect(copied!.counts).toEqual(parsed!.counts);
     }
+  });
+
+  it('stores the same when most pieces need no trimming and are only made null where blank', async () => {
+    // Pieces of 5,000 rows: the first holds a few untidy rows, the second and third none.
+    const content = file(12_000, ',', '\n', 5, -1, (row) => row % 1_000 === 7 && row < 5_000);
+    const [copied, parsed] = await importBoth(content);
+    expect(copied!.result.copiedRows).toBe(12_000);
+    expect(copied!.contacts).toHaveLength(12_000);
+    expect(copied!.contacts).toEqual(parsed!.contacts);
+    expect(copied!.counts).toEqual(parsed!.counts);
+    // Blank cells became null, names with white space inside were split.
+    expect(copied!.contacts.some((c) => c.job_title === null)).toBe(true);
+    expect(copied!.contacts.some((c) => c.last_name !== null && /\s/u.test(c.full_name!))).toBe(true);
   });
 
   it('hands the rest of a file that stops being regular to PapaParse, storing every row once', async () => {

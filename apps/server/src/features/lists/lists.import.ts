@@ -151,7 +151,7 @@ async function copyCsvIntoList(ctx: AppContext, upload: Upload, target: ImportTa
       }
       const lastRow = piece.firstRecord + piece.records - 1;
       if (lastRow <= resumeAfter) continue;
-      const input = repo.csvInput(piece.width, columns, piece.firstRecord, uuidV7().slice(0, 28));
+      const input = repo.csvInput(piece.width, columns, piece.firstRecord, uuidV7().slice(0, 28), piece.tidy);
       await writer.add(lastRow, async (trx) => {
         await repo.stageCsvPiece(trx, { width: piece.width, delimiter: head.dialect.delimiter, bytes: piece.bytes });
         await repo.insertImportBatch(trx, { ...target, retry: lastStored >= 0, input });

@@ -571,9 +571,12 @@ export async function stageCsvPiece(trx: Kysely<DB>, piece: { width: number; del
  * is a fresh v7 id's first 28 characters (time, version, 42 random bits), the last 8 hex digits
  * number the rows of the piece. Trimming JavaScript's white space is a btrim over 24 characters,
  * slow on every cell (1.4 µs); a row whose cells are all printable ASCII (one regular expression
- * per row, 2 µs) can hold no white space but spaces, so trimming spaces is enough there.
+ * per row, 2 µs) can hold no white space but spaces, so trimming spaces is enough there. A `tidy`
+ * piece (csv-copy.ts: no cell starts or ends with possible white space or starts with an
+ * apostrophe) needs neither: its cells are only made null when blank, and only the name is
+ * looked at, to split it.
  */
-export function csvInput(width: number, columns: Record<string, number>, firstRow: number, idPrefix: string) {
+export function csvInput(width: number, columns: Record<string, number>, firstRow: number, idPrefix: string, tidy = false) {
   const table = sql.raw(`import_csv_${width}`);
   const fields = ['Full Name', 'Job Title', 'Job Level', 'Department', 'Company', 'Email', 'Phone', 'Company Domain', 'Country', 'City', 'LinkedIn URL'];
   const names = ['full_name', 'job_title', 'level', 'department', 'company', 'email', 'phone', 'domain', 'country', 'city', 'linkedin'];
@@ -581,11 +584,18 @@ export function csvInput(width: number, columns: Record<string, number>, firstRo
     const index = columns[field] ?? -1;
     if (index < 0) return sql`null::text as ${sql.raw(names[i]!)}`;
     const c = sql.raw(`c${index + 1}`);
+    if (tidy) return sql`${c} as ${sql.raw(names[i]!)}`;
     return sql`btrim(case when left(${c}, 1) = '''' and ${c} ~ '^''+[=+\\-@\\t\\r]' then substr(${c}, 2) else ${c} end) as ${sql.raw(names[i]!)}`;
   });
   const raw = fields.map((field) => columns[field] ?? -1).filter((index) => index >= 0).map((index) => sql.raw(`c${index + 1}`));
+  const nameColumn = columns['Full Name'] ?? -1;
+  // In a tidy piece only the name's inside can hold white space other than spaces.
+  const plain = !tidy
+    ? sql`concat_ws('', ${sql.join(raw)}) !~ '[^ -~]'`
+    : nameColumn < 0 ? sql`true` : sql`coalesce(${sql.raw(`c${nameColumn + 1}`)}, '') !~ '[^ -~]'`;
   const jsTrim = (x: RawBuilder<unknown>) => sql`case when plain then nullif(${x}, '') else nullif(btrim(${x}, ${JS_WHITESPACE}), '') end`;
-  const cleaned = names.map((name) => (name === 'full_name' ? sql`coalesce(${jsTrim(sql.ref(name))}, '') as full_name` : sql`${jsTrim(sql.ref(name))} as ${sql.ref(name)}`));
+  const blankAsNull = (x: RawBuilder<unknown>) => (tidy ? sql`nullif(${x}, '')` : jsTrim(x));
+  const cleaned = names.map((name) => (name === 'full_name' ? sql`coalesce(${blankAsNull(sql.ref(name))}, '') as full_name` : sql`${blankAsNull(sql.ref(name))} as ${sql.ref(name)}`));
   return sql`
     select (${idPrefix} || lpad(to_hex(n - first_n), 8, '0'))::uuid as id, ${firstRow}::int + (n - first_n)::int as row_no,
       full_name, nullif(first_name, '') as first_name, ${jsTrim(sql.ref('rest'))} as last_name,
@@ -593,7 +603,7 @@ export function csvInput(width: number, columns: Record<string, number>, firstRo
     from (
       select n, first_n, plain, ${sql.join(cleaned)}
       from (
-        select n, (select min(n) from ${table}) as first_n, concat_ws('', ${sql.join(raw)}) !~ '[^ -~]' as plain, ${sql.join(spaceTrimmed)}
+        select n, (select min(n) from ${table}) as first_n, ${plain} as plain, ${sql.join(spaceTrimmed)}
         from ${table} offset 0
       ) spaced
       offset 0

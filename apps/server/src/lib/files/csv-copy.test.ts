@@ -61,6 +61,38 @@ describe('CsvPieceCutter', () => {
     }
   });
 
+  it('marks the pieces none of whose cells can need trimming or a formula escape undone', () => {
+    const tidy = (file: string, size = 1 << 20) => cut(file, COMMA_LF, 1, size).pieces.map((p) => p.tidy);
+    const cases: Array<[string, boolean]> = [
+      ['Ann,Lee', true],
+      ['x,', true],
+      [',x', true],
+      ['"",x', true],
+      ['A\u00a0B,x\u3000y\tz', true],
+      ['A日本B,"a, ""b"""', true],
+      ['"a\nb",x', true],
+      ['=1+2,@x', true],
+      [' Ann,x', false],
+      ['Ann ,x', false],
+      ['Ann,x\t', false],
+      ['" Ann",x', false],
+      ['"Ann\n",x', false],
+      ["'=1,x", false],
+      ["x,'", false],
+      ['Zoë,x', false],
+      ['\u00a0Ann,x', false],
+      ['日本,x', false],
+    ];
+    for (const [record, expected] of cases) {
+      for (const size of [1, 3, 1 << 20]) expect(tidy(`a,b\n${record}\n`, size), record).toEqual([expected]);
+      // At the end of a file without a last line end as well.
+      expect(tidy(`a,b\n${record}`), record).toEqual([expected]);
+    }
+    // The header does not count, and one untidy piece leaves the next one tidy.
+    expect(tidy(' a , b \nAnn,x\n Bo,y\nCy,z\n')).toEqual([true, false, true]);
+    expect(cut('a,b\r\nAnn,x \r\nBo,y\r\n', { delimiter: ',', newline: '\r\n' }, 1).pieces.map((p) => p.tidy)).toEqual([false, true]);
+  });
+
   it('leaves one-column files and invalid UTF-8 to PapaParse', () => {
     expect(cut('Name\nAnn\n').irregular).toBe(true);
     expect(cut(Buffer.concat([Buffer.from('a,b\n1,'), Buffer.from([0xc3, 0x28]), Buffer.from('\n')])).irregular).toBe(true);

@@ -14,6 +14,11 @@ import { csvDialect, SAMPLE_CHARS, type CsvDialect } from './csv-read.js';
  * no record is blank (PapaParse skips those, COPY would not); no NUL byte; valid UTF-8.
  * Anything else makes `push` answer 'irregular' at that record, and the caller reads the rest
  * of the file with PapaParse: the records before it are numbered the same by both readers.
+ *
+ * A piece is also marked `tidy` when none of its cells can need the cleaning an import does
+ * (trimming white space, undoing a formula escape): no cell starts or ends with a byte that
+ * could begin or end white space (ASCII white space and controls, any non-ASCII byte), and no
+ * cell starts with an apostrophe. It errs on the untidy side, which only costs the full cleaning.
  */
 export type CsvPiece = {
   /** The bytes of `records` whole records, line ends included. */
@@ -21,11 +26,18 @@ export type CsvPiece = {
   records: number;
   /** The 1-based number of the piece's first data record (the header is not counted). */
   firstRecord: number;
+  /** No cell starts or ends with possible white space or starts with an apostrophe. */
+  tidy: boolean;
 };
 
 const QUOTE = 0x22;
 const LF = 0x0a;
 const CR = 0x0d;
+const APOSTROPHE = 0x27;
+/** A byte that may begin or end white space: ASCII white space and controls, any non-ASCII byte. */
+const edge = (b: number) => b <= 0x20 || b >= 0x7f;
+/** What `last` holds before a cell's first byte: neither white space nor an apostrophe. */
+const NONE = 0x41;
 
 export class CsvPieceCutter {
   readonly #delimiter: number;
@@ -42,6 +54,9 @@ export class CsvPieceCutter {
   #fields = 1;
   #printable = false;
   #recordHasBytes = false;
+  #first = true;
+  #last = NONE;
+  #untidy = false;
 
   #held: Buffer[] = [];
   #heldRecords = 0;
@@ -75,6 +90,10 @@ export class CsvPieceCutter {
     let fields = this.#fields;
     let printable = this.#printable;
     let hasBytes = this.#recordHasBytes;
+    // `first`: the next content byte is its cell's first; `last`: the cell's last content byte so far.
+    let first = this.#first;
+    let last = this.#last;
+    let untidy = this.#untidy;
 
     const fail = () => {
       this.#irregular = true;
@@ -96,8 +115,13 @@ export class CsvPieceCutter {
             afterQuote = true;
           } else if (b === 0) {
             return fail();
-          } else if (b > 0x20 && b < 0x7f) {
-            printable = true;
+          } else {
+            if (b > 0x20 && b < 0x7f) printable = true;
+            if (first) {
+              if (edge(b) || b === APOSTROPHE) untidy = true;
+              first = false;
+            }
+            last = b;
           }
           continue;
         }
@@ -105,6 +129,8 @@ export class CsvPieceCutter {
           afterQuote = false;
           if (b === QUOTE) {
             quoted = true; // "" inside a quoted field
+            first = false;
+            last = QUOTE;
             continue;
           }
           if (b !== delimiter && b !== LF && b !== CR) return fail();
@@ -112,6 +138,9 @@ export class CsvPieceCutter {
         if (b === delimiter) {
           fields++;
           fieldStart = true;
+          if (edge(last)) untidy = true;
+          first = true;
+          last = NONE;
           continue;
         }
         if (b === QUOTE) {
@@ -131,23 +160,33 @@ export class CsvPieceCutter {
         } else {
           if (b === 0) return fail();
           if (b > 0x20 && b < 0x7f) printable = true;
+          if (first) {
+            if (edge(b) || b === APOSTROPHE) untidy = true;
+            first = false;
+          }
+          last = b;
           fieldStart = false;
           continue;
         }
       }
       // A record ends here (after its line end).
       if (!this.#endRecord(fields, printable)) return fail();
+      if (edge(last)) untidy = true;
       fields = 1;
       printable = false;
       fieldStart = true;
       hasBytes = false;
+      first = true;
+      last = NONE;
       if (this.width < 0) {
-        // The header is not sent.
+        // The header is not sent, and its cells do not count.
         pieceStart = i + 1;
         this.#held = [];
         this.width = this.#headerWidth;
+        untidy = false;
       } else if (++this.#heldRecords === this.#recordsPerPiece) {
-        const piece = this.#cut(chunk, pieceStart, i + 1);
+        const piece = this.#cut(chunk, pieceStart, i + 1, untidy);
+        untidy = false;
         if (piece === null) return fail();
         pieces.push(piece);
         pieceStart = i + 1;
@@ -160,6 +199,9 @@ export class CsvPieceCutter {
     this.#fields = fields;
     this.#printable = printable;
     this.#recordHasBytes = hasBytes;
+    this.#first = first;
+    this.#last = last;
+    this.#untidy = untidy;
     if (pieceStart < chunk.length) this.#held.push(chunk.subarray(pieceStart));
     return { pieces, irregular: false };
   }
@@ -171,10 +213,11 @@ export class CsvPieceCutter {
     if (this.#recordHasBytes) {
       if (!this.#endRecord(this.#fields, this.#printable)) return 'irregular';
       if (this.width < 0) return [];
+      if (edge(this.#last)) this.#untidy = true;
       this.#heldRecords++;
     }
     if (this.#heldRecords === 0) return [];
-    const piece = this.#cut(Buffer.alloc(0), 0, 0);
+    const piece = this.#cut(Buffer.alloc(0), 0, 0, this.#untidy);
     return piece === null ? 'irregular' : [piece];
   }
 
@@ -192,12 +235,12 @@ export class CsvPieceCutter {
     return fields === this.width;
   }
 
-  #cut(chunk: Buffer, start: number, end: number): CsvPiece | null {
+  #cut(chunk: Buffer, start: number, end: number, untidy: boolean): CsvPiece | null {
     this.#held.push(chunk.subarray(start, end));
     const bytes = this.#held.length === 1 ? this.#held[0]! : Buffer.concat(this.#held);
     this.#held = [];
     if (!isUtf8(bytes)) return null;
-    const piece = { bytes, records: this.#heldRecords, firstRecord: this.#nextRecord };
+    const piece = { bytes, records: this.#heldRecords, firstRecord: this.#nextRecord, tidy: !untidy };
     this.#nextRecord += this.#heldRecords;
     this.#heldRecords = 0;
     return piece;
