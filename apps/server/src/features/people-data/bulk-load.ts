@@ -16,7 +16,7 @@ import { insertPeople, PERSON_COLUMNS } from './people-data.repository.js';
  * duplicate fails the load (callers use it only when none can exist).
  *
  * On PostgreSQL each step commits on its own, because a load of millions outlasts a working
- * session (10M people: about 25 min to write, 85 min of search rows, then the indexes): the
+ * session (10M people: about 27 min to write, an hour of search rows, 7 min of indexes): the
  * people commit with their COPY, the search rows in chunks of about CHUNK people (each with its
  * autocomplete counts and terms, so a person is counted exactly when its search row exists),
  * each index on its own. `finishBulkLoad` carries an interrupted load on from where it stopped.
