@@ -7,7 +7,7 @@
 // imports it into a new list through the import job's own code path, and prints the time, the
 // rows per second and the process's peak memory (RSS sampled every 50 ms). Then it exports the
 // list through the download code path and prints rows/s, time to first byte and peak memory.
-import { createWriteStream, existsSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -37,6 +37,16 @@ const file = values.file ?? `/tmp/leadline-import-${rows}.csv`;
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+/** Core-seconds the whole machine spent busy so far (Linux /proc/stat; NaN elsewhere): this process and the database server together. */
+const busyCoreSeconds = () => {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+    const [user, nice, system, , , irq, softirq, steal] = ticks as number[];
+    return (user! + nice! + system! + irq! + softirq! + steal!) / 100;
+  } catch {
+    return Number.NaN;
+  }
+};
 const resetPeak = () => {
   (globalThis as { gc?: () => void }).gc?.();
   peakRss = process.memoryUsage().rss;
@@ -101,6 +111,7 @@ const ctx = { db } as AppContext;
 resetPeak();
 t0 = performance.now();
 const cpu0 = process.cpuUsage();
+const busy0 = busyCoreSeconds();
 const ticker = setInterval(async () => {
   const p = await tracker.current();
   console.log(`  ${p.done.toLocaleString('en-US')} / ${(p.total ?? 0).toLocaleString('en-US')} rows, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
@@ -110,8 +121,9 @@ clearInterval(ticker);
 const importSeconds = (performance.now() - t0) / 1000;
 const imported = (await tracker.current()).result?.imported as number;
 const cpu = process.cpuUsage(cpu0);
+const busy = busyCoreSeconds() - busy0;
 console.log(
-  `import: ${imported.toLocaleString('en-US')} rows in ${importSeconds.toFixed(1)} s (${Math.round(imported / importSeconds).toLocaleString('en-US')} rows/s, ${Math.round((imported * summary.headers.length) / importSeconds).toLocaleString('en-US')} cells/s), peak RSS ${mb(peakRss)}, this process's CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`,
+  `import: ${imported.toLocaleString('en-US')} rows in ${importSeconds.toFixed(1)} s (${Math.round(imported / importSeconds).toLocaleString('en-US')} rows/s, ${Math.round((imported * summary.headers.length) / importSeconds).toLocaleString('en-US')} cells/s), peak RSS ${mb(peakRss)}, this process's CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, machine busy ${busy.toFixed(1)} core-s`,
 );
 
 await sql`analyze contacts`.execute(db);

@@ -10,6 +10,7 @@ import * as m0008 from './migrations/0008_integrations.js';
 import * as m0009 from './migrations/0009_contact_ids.js';
 import * as m0010 from './migrations/0010_bulk_references.js';
 import * as m0011 from './migrations/0011_bulk_load_state.js';
+import * as m0012 from './migrations/0012_reference_check_by_parent.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009_contact_ids': m0009,
   '0010_bulk_references': m0010,
   '0011_bulk_load_state': m0011,
+  '0012_reference_check_by_parent': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

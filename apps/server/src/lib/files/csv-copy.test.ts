@@ -93,6 +93,14 @@ describe('CsvPieceCutter', () => {
     expect(cut('a,b\r\nAnn,x \r\nBo,y\r\n', { delimiter: ',', newline: '\r\n' }, 1).pieces.map((p) => p.tidy)).toEqual([false, true]);
   });
 
+  it('leaves a record longer than it waits for to PapaParse, keeping the pieces before it', () => {
+    const cutter = new CsvPieceCutter(COMMA_LF, 1, 32);
+    expect(cutter.push(Buffer.from('a,b\n1,2\n3,"')).pieces.map((p) => p.bytes.toString())).toEqual(['1,2\n']);
+    expect(cutter.push(Buffer.from('x'.repeat(20))).irregular).toBe(false);
+    expect(cutter.push(Buffer.from('x'.repeat(20)))).toEqual({ pieces: [], irregular: true });
+    expect(cutter.end()).toBe('irregular');
+  });
+
   it('leaves one-column files and invalid UTF-8 to PapaParse', () => {
     expect(cut('Name\nAnn\n').irregular).toBe(true);
     expect(cut(Buffer.concat([Buffer.from('a,b\n1,'), Buffer.from([0xc3, 0x28]), Buffer.from('\n')])).irregular).toBe(true);

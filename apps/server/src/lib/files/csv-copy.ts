@@ -36,37 +36,47 @@ const CR = 0x0d;
 const APOSTROPHE = 0x27;
 /** A byte that may begin or end white space: ASCII white space and controls, any non-ASCII byte. */
 const edge = (b: number) => b <= 0x20 || b >= 0x7f;
-/** What `last` holds before a cell's first byte: neither white space nor an apostrophe. */
-const NONE = 0x41;
+/** A byte PapaParse cannot take for white space (printable ASCII). */
+const printableAscii = (b: number) => b > 0x20 && b < 0x7f;
+
+/** What scanning a record can answer besides the offset after it. */
+const INCOMPLETE = -1;
+/** The longest record the cutter waits for; PapaParse takes files with longer ones. */
+const MAX_RECORD_BYTES = 16 * 1024 * 1024;
+const IRREGULAR = -2;
 
 export class CsvPieceCutter {
   readonly #delimiter: number;
+  /** LF, CR or CR LF ('\r\n'), as the dialect guessed. */
   readonly #newline: CsvDialect['newline'];
   readonly #recordsPerPiece: number;
+  /** 1 for the bytes that end an unquoted cell or break it: the delimiter, CR, LF and the quote. */
+  readonly #stops = new Uint8Array(256);
   /** Fields of the header record; known once it has been read. */
   width = -1;
 
-  // Scanner state, carried across chunks.
-  #quoted = false;
-  #afterQuote = false;
-  #fieldStart = true;
-  #pendingCr = false;
-  #fields = 1;
-  #printable = false;
-  #recordHasBytes = false;
-  #first = true;
-  #last = NONE;
+  /** The last record's fields, and whether it holds a cell that may need cleaning: set by #scanRecord. */
+  #fields = 0;
   #untidy = false;
 
+  /** The bytes of an unfinished record at the end of the last chunk: scanned again with the next one. */
+  #carry: Buffer = Buffer.alloc(0);
+  /** Whole records of the piece being gathered, from earlier chunks. */
   #held: Buffer[] = [];
   #heldRecords = 0;
+  #heldUntidy = false;
   #nextRecord = 1;
   #irregular = false;
 
-  constructor(dialect: CsvDialect, recordsPerPiece: number) {
+  /**
+   * `maxRecordBytes`: a longer record (a huge quoted cell) makes the file irregular, as an
+   * unfinished record is scanned again with every chunk that does not finish it.
+   */
+  constructor(dialect: CsvDialect, recordsPerPiece: number, readonly maxRecordBytes = MAX_RECORD_BYTES) {
     this.#delimiter = dialect.delimiter.charCodeAt(0);
     this.#newline = dialect.newline;
     this.#recordsPerPiece = recordsPerPiece;
+    for (const b of [this.#delimiter, CR, LF, QUOTE]) this.#stops[b] = 1;
   }
 
   get irregular() {
@@ -80,169 +90,170 @@ export class CsvPieceCutter {
   push(chunk: Buffer): { pieces: CsvPiece[]; irregular: boolean } {
     const pieces: CsvPiece[] = [];
     if (this.#irregular) return { pieces, irregular: true };
-    let pieceStart = 0;
-    const delimiter = this.#delimiter;
-    const newline = this.#newline;
-    let quoted = this.#quoted;
-    let afterQuote = this.#afterQuote;
-    let fieldStart = this.#fieldStart;
-    let pendingCr = this.#pendingCr;
-    let fields = this.#fields;
-    let printable = this.#printable;
-    let hasBytes = this.#recordHasBytes;
-    // `first`: the next content byte is its cell's first; `last`: the cell's last content byte so far.
-    let first = this.#first;
-    let last = this.#last;
-    let untidy = this.#untidy;
-
-    const fail = () => {
-      this.#irregular = true;
-      this.#held = [];
-      return { pieces, irregular: true };
-    };
-
-    for (let i = 0; i < chunk.length; i++) {
-      const b = chunk[i]!;
-      hasBytes = true;
-      if (pendingCr) {
-        // '\r\n' files: a CR must be followed by LF.
-        pendingCr = false;
-        if (b !== LF) return fail();
-      } else {
-        if (quoted) {
-          if (b === QUOTE) {
-            quoted = false;
-            afterQuote = true;
-          } else if (b === 0) {
-            return fail();
-          } else {
-            if (b > 0x20 && b < 0x7f) printable = true;
-            if (first) {
-              if (edge(b) || b === APOSTROPHE) untidy = true;
-              first = false;
-            }
-            last = b;
-          }
-          continue;
-        }
-        if (afterQuote) {
-          afterQuote = false;
-          if (b === QUOTE) {
-            quoted = true; // "" inside a quoted field
-            first = false;
-            last = QUOTE;
-            continue;
-          }
-          if (b !== delimiter && b !== LF && b !== CR) return fail();
-        }
-        if (b === delimiter) {
-          fields++;
-          fieldStart = true;
-          if (edge(last)) untidy = true;
-          first = true;
-          last = NONE;
-          continue;
-        }
-        if (b === QUOTE) {
-          if (!fieldStart) return fail();
-          quoted = true;
-          fieldStart = false;
-          continue;
-        }
-        if (b === CR) {
-          if (newline === '\n') return fail();
-          if (newline === '\r\n') {
-            pendingCr = true;
-            continue;
-          }
-        } else if (b === LF) {
-          if (newline !== '\n') return fail();
-        } else {
-          if (b === 0) return fail();
-          if (b > 0x20 && b < 0x7f) printable = true;
-          if (first) {
-            if (edge(b) || b === APOSTROPHE) untidy = true;
-            first = false;
-          }
-          last = b;
-          fieldStart = false;
-          continue;
-        }
-      }
-      // A record ends here (after its line end).
-      if (!this.#endRecord(fields, printable)) return fail();
-      if (edge(last)) untidy = true;
-      fields = 1;
-      printable = false;
-      fieldStart = true;
-      hasBytes = false;
-      first = true;
-      last = NONE;
-      if (this.width < 0) {
-        // The header is not sent, and its cells do not count.
-        pieceStart = i + 1;
-        this.#held = [];
-        this.width = this.#headerWidth;
-        untidy = false;
-      } else if (++this.#heldRecords === this.#recordsPerPiece) {
-        const piece = this.#cut(chunk, pieceStart, i + 1, untidy);
-        untidy = false;
-        if (piece === null) return fail();
-        pieces.push(piece);
-        pieceStart = i + 1;
-      }
-    }
-    this.#quoted = quoted;
-    this.#afterQuote = afterQuote;
-    this.#fieldStart = fieldStart;
-    this.#pendingCr = pendingCr;
-    this.#fields = fields;
-    this.#printable = printable;
-    this.#recordHasBytes = hasBytes;
-    this.#first = first;
-    this.#last = last;
-    this.#untidy = untidy;
-    if (pieceStart < chunk.length) this.#held.push(chunk.subarray(pieceStart));
+    const buffer = this.#carry.length === 0 ? chunk : Buffer.concat([this.#carry, chunk]);
+    const { pieceStart, next } = this.#records(buffer, false, pieces);
+    if (next === IRREGULAR) return this.#fail(pieces);
+    if (pieceStart < next) this.#held.push(buffer.subarray(pieceStart, next));
+    this.#carry = buffer.subarray(next);
+    if (this.#carry.length > this.maxRecordBytes) return this.#fail(pieces);
     return { pieces, irregular: false };
   }
 
   /** The last piece once the file has ended (a last record may lack its line end). */
   end(): CsvPiece[] | 'irregular' {
     if (this.#irregular) return 'irregular';
-    if (this.#quoted || this.#pendingCr) return 'irregular';
-    if (this.#recordHasBytes) {
-      if (!this.#endRecord(this.#fields, this.#printable)) return 'irregular';
-      if (this.width < 0) return [];
-      if (edge(this.#last)) this.#untidy = true;
-      this.#heldRecords++;
-    }
-    if (this.#heldRecords === 0) return [];
-    const piece = this.#cut(Buffer.alloc(0), 0, 0, this.#untidy);
-    return piece === null ? 'irregular' : [piece];
+    const pieces: CsvPiece[] = [];
+    const buffer = this.#carry;
+    this.#carry = Buffer.alloc(0);
+    const { pieceStart, next } = this.#records(buffer, true, pieces);
+    if (next === IRREGULAR) return 'irregular';
+    if (this.width < 0 || this.#heldRecords === 0) return pieces;
+    const piece = this.#cut(buffer, pieceStart, next);
+    if (piece === null) return 'irregular';
+    pieces.push(piece);
+    return pieces;
   }
 
-  #headerWidth = -1;
-
-  /** Checks a finished record: the header sets the width, data records must match it. */
-  #endRecord(fields: number, printable: boolean): boolean {
-    if (!printable) return false; // blank, or nothing PapaParse could be sure is not blank
-    if (this.width < 0) {
-      // A one-column file could hold COPY's end-of-data line '\.'; leave those to PapaParse.
-      if (fields < 2) return false;
-      this.#headerWidth = fields;
-      return true;
-    }
-    return fields === this.width;
+  #fail(pieces: CsvPiece[]) {
+    this.#irregular = true;
+    this.#held = [];
+    return { pieces, irregular: true };
   }
 
-  #cut(chunk: Buffer, start: number, end: number, untidy: boolean): CsvPiece | null {
-    this.#held.push(chunk.subarray(start, end));
+  /**
+   * Scans the whole records of `buffer`, cutting a piece at every `recordsPerPiece` of them.
+   * `next`: the offset after the last whole record (the rest waits for more bytes), or IRREGULAR;
+   * `pieceStart`: where the records not yet cut begin.
+   */
+  #records(buffer: Buffer, eof: boolean, pieces: CsvPiece[]): { pieceStart: number; next: number } {
+    let pieceStart = 0;
+    let at = 0;
+    while (at < buffer.length) {
+      const end = this.#scanRecord(buffer, at, eof);
+      if (end === INCOMPLETE) break;
+      if (end === IRREGULAR) return { pieceStart, next: IRREGULAR };
+      if (this.width < 0) {
+        // The header sets the width (a one-column file could hold COPY's end-of-data line '\.',
+        // so those are left to PapaParse); it is not sent and its cells do not count.
+        if (this.#fields < 2 || buffer.subarray(at, end).indexOf(0) >= 0) return { pieceStart, next: IRREGULAR };
+        at = end;
+        this.width = this.#fields;
+        pieceStart = at;
+        continue;
+      }
+      at = end;
+      if (this.#fields !== this.width) return { pieceStart, next: IRREGULAR };
+      if (this.#untidy) this.#heldUntidy = true;
+      if (++this.#heldRecords === this.#recordsPerPiece) {
+        const piece = this.#cut(buffer, pieceStart, at);
+        if (piece === null) return { pieceStart, next: IRREGULAR };
+        pieces.push(piece);
+        pieceStart = at;
+      }
+    }
+    return { pieceStart, next: at };
+  }
+
+  /**
+   * One record from `start`: the offset after its line end, INCOMPLETE when `buffer` ends first
+   * (unless `eof`: then the buffer's end ends it), or IRREGULAR. Sets #fields and #untidy.
+   * Unquoted cells are crossed byte by byte, quoted ones from quote to quote; NUL bytes and
+   * UTF-8 are checked on the whole piece (#cut).
+   */
+  #scanRecord(buffer: Buffer, start: number, eof: boolean): number {
+    const length = buffer.length;
+    const delimiter = this.#delimiter;
+    // The byte that ends a record (for '\r\n', its CR), and the one that must not appear.
+    const ending = this.#newline === '\n' ? LF : CR;
+    const foreign = this.#newline === '\n' ? CR : this.#newline === '\r' ? LF : -1;
+    let fields = 1;
+    let untidy = false;
+    let printable = false;
+    let i = start;
+    for (;;) {
+      // A cell starts at i.
+      let b = i < length ? buffer[i]! : -1;
+      let first: number;
+      let last: number;
+      if (b === QUOTE) {
+        const open = i;
+        i++;
+        for (;;) {
+          const close = buffer.indexOf(QUOTE, i);
+          if (close < 0 || close + 1 >= length) {
+            if (!eof || close < 0) return eof ? IRREGULAR : INCOMPLETE;
+            i = close + 1; // the closing quote is the file's last byte
+            break;
+          }
+          if (buffer[close + 1] === QUOTE) {
+            i = close + 2; // "" inside a quoted field
+            continue;
+          }
+          i = close + 1;
+          break;
+        }
+        // The cell's content lies between the quotes.
+        const contentEnd = i - 1;
+        if (contentEnd > open + 1) {
+          first = buffer[open + 1]!;
+          last = buffer[contentEnd - 1]!;
+          if (!printable) for (let k = open + 1; k < contentEnd && !printable; k++) printable = printableAscii(buffer[k]!);
+        } else {
+          first = last = -1;
+        }
+        b = i < length ? buffer[i]! : -1;
+        if (b !== delimiter && b !== LF && b !== CR && b !== -1) return IRREGULAR; // text after a closing quote
+      } else {
+        const cellStart = i;
+        const stops = this.#stops;
+        while (i < length && stops[buffer[i]!] === 0) i++;
+        b = i < length ? buffer[i]! : -1;
+        if (b === QUOTE) return IRREGULAR; // a quote inside an unquoted field
+        if (i > cellStart) {
+          first = buffer[cellStart]!;
+          last = buffer[i - 1]!;
+          if (!printable) for (let k = cellStart; k < i && !printable; k++) printable = printableAscii(buffer[k]!);
+        } else {
+          first = last = -1;
+        }
+      }
+      if (first >= 0 && (edge(first) || first === APOSTROPHE || edge(last))) untidy = true;
+      // i is at the cell's end: a delimiter, a line end, or the end of the buffer.
+      if (b === delimiter) {
+        fields++;
+        i++;
+        continue;
+      }
+      let end: number;
+      if (b === -1) {
+        if (!eof) return INCOMPLETE;
+        end = length;
+      } else if (b === foreign || b !== ending) {
+        return IRREGULAR; // a line end of another kind than the dialect's
+      } else if (this.#newline === '\r\n') {
+        if (i + 1 >= length) return eof ? IRREGULAR : INCOMPLETE;
+        if (buffer[i + 1] !== LF) return IRREGULAR;
+        end = i + 2;
+      } else {
+        end = i + 1;
+      }
+      // Blank, or nothing PapaParse could be sure is not blank.
+      if (!printable) return IRREGULAR;
+      this.#fields = fields;
+      this.#untidy = untidy;
+      return end;
+    }
+  }
+
+  #cut(buffer: Buffer, start: number, end: number): CsvPiece | null {
+    this.#held.push(buffer.subarray(start, end));
     const bytes = this.#held.length === 1 ? this.#held[0]! : Buffer.concat(this.#held);
     this.#held = [];
-    if (!isUtf8(bytes)) return null;
-    const piece = { bytes, records: this.#heldRecords, firstRecord: this.#nextRecord, tidy: !untidy };
+    if (!isUtf8(bytes) || bytes.indexOf(0) >= 0) return null;
+    const piece = { bytes, records: this.#heldRecords, firstRecord: this.#nextRecord, tidy: !this.#heldUntidy };
     this.#nextRecord += this.#heldRecords;
     this.#heldRecords = 0;
+    this.#heldUntidy = false;
     return piece;
   }
 }
