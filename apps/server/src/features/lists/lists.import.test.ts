@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { ProgressTracker } from '../jobs/jobs.service.js';
 import { loadPeople } from '../people-data/loader.js';
 import { mapPerson, PdlPerson } from '../people-data/pdl.js';
-import { importFileIntoList } from './lists.import.js';
+import { BATCH_ROWS, IN_FLIGHT, importFileIntoList } from './lists.import.js';
 import * as repo from './lists.repository.js';
 
 let t: TestApp;
@@ -165,26 +165,27 @@ describe('upload to list', () => {
   });
 
   it('resumes after a crash without inserting any row twice', async () => {
-    const lines = Array.from({ length: 12_345 }, (_, i) => `Person ${i},,,,,p${i}@x.co,,,,,`);
+    const rows = (IN_FLIGHT + 1) * BATCH_ROWS + 2_345;
+    const lines = Array.from({ length: rows }, (_, i) => `Person ${i},,,,,p${i}@x.co,,,,,`);
     const fileId = await upload('big.csv', `${HEADER}\n${lines.join('\n')}\n`);
     const list = await repo.insertList(t.ctx.db, { teamId: owner.teamId, name: 'Crashy', entityType: 'contactList', createdBy: owner.userId, processing: true });
     const tracker = await ProgressTracker.create(t.ctx.db, { teamId: owner.teamId, userId: owner.userId, kind: 'lists.import-prospects' });
     const payload = { progressId: tracker.id, teamId: owner.teamId, uploadId: fileId, listId: list.id, useRawFileData: true };
 
     // The attempt dies when it first records progress: the first batch has committed, and the
-    // second, already in flight beside it, commits too.
+    // others already in flight beside it commit too.
     const crashing = new ProgressTracker(t.ctx.db, tracker.id);
     crashing.advance = async () => {
       throw new Error('killed');
     };
     await expect(importFileIntoList(t.ctx, payload, crashing)).rejects.toThrow('killed');
-    expect(await repo.countImported(t.ctx.db, tracker.id)).toBe(10_000);
+    expect(await repo.countImported(t.ctx.db, tracker.id)).toBe(IN_FLIGHT * BATCH_ROWS);
 
     await importFileIntoList(t.ctx, payload, tracker);
     await importFileIntoList(t.ctx, payload, tracker); // a duplicate delivery changes nothing
-    expect(await repo.countImported(t.ctx.db, tracker.id)).toBe(12_345);
+    expect(await repo.countImported(t.ctx.db, tracker.id)).toBe(rows);
     const stored = await repo.findList(t.ctx.db, owner.teamId, list.id);
-    expect(stored).toMatchObject({ contacts_count: 12_345, total_with_professional_email: 12_345, completion_status: 'complete' });
+    expect(stored).toMatchObject({ contacts_count: rows, total_with_professional_email: rows, completion_status: 'complete' });
     expect(await repo.findMiscountedLists(t.ctx.db, owner.teamId)).toEqual([]);
   });
 

@@ -631,8 +631,8 @@ export async function insertImportBatch(
         department, company_name, company_domain, linkedin_url, industry, city, country, emails, primary_email, phones, primary_phone)
       select id, ${v.teamId}, true, ${v.importId}, row_no, full_name, first_name, last_name, job_title, level, department, company, domain,
         linkedin, industry, city, country,
-        case when email is null then '[]'::jsonb else jsonb_build_array(jsonb_build_object('email', email, 'status', 'unknown')) end, email,
-        case when phone is null then '[]'::jsonb else jsonb_build_array(jsonb_build_object('phoneNumber', phone, 'status', 'other')) end, phone
+        case when email is null then '[]'::jsonb else jsonb_set('[{"email": "", "status": "unknown"}]', '{0,email}', to_jsonb(email)) end, email,
+        case when phone is null then '[]'::jsonb else jsonb_set('[{"phoneNumber": "", "status": "other"}]', '{0,phoneNumber}', to_jsonb(phone)) end, phone
       from (${v.input}) f
       ${v.retry ? sql`on conflict (source_import_id, source_row) where source_import_id is not null do nothing` : sql``}
       returning id, primary_email, linkedin_url
