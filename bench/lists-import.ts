@@ -7,7 +7,9 @@
 // imports it into a new list through the import job's own code path, and prints the time, the
 // rows per second and the process's peak memory (RSS sampled every 50 ms). Then it exports the
 // list through the download code path and prints rows/s, time to first byte and peak memory.
-import { createWriteStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { once } from 'node:events';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -20,7 +22,7 @@ import { importFileIntoList } from '../apps/server/src/features/lists/lists.impo
 import { insertList } from '../apps/server/src/features/lists/lists.repository.js';
 import type { Actor } from '../apps/server/src/http/policy.js';
 import type { AppContext } from '../apps/server/src/lib/context.js';
-import { summarizeTable } from '../apps/server/src/lib/files/index.js';
+import { CsvSummaryTap, summarizeTable, type TableSummary } from '../apps/server/src/lib/files/index.js';
 
 const { values } = parseArgs({
   options: {
@@ -32,7 +34,7 @@ const { values } = parseArgs({
   },
 });
 const rows = Number(values.rows);
-const file = values.file ?? `/tmp/leadline-import-${rows}.csv`;
+const file = values.file ?? `/tmp/leadline-prospects-${rows}.csv`;
 
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
@@ -52,16 +54,20 @@ const resetPeak = () => {
   peakRss = process.memoryUsage().rss;
 };
 
-/** Plausible rows of the 11 accepted headers, about 260 bytes each (4M rows ≈ 1 GiB). */
+/**
+ * Plausible rows of the 11 accepted headers, 268 bytes each on average, so that 4M rows make
+ * the 1 GiB of the issue's goal. (Until session 7 the rows were 364 bytes: 4M rows made 1.36 GiB;
+ * pass that file with --file to compare.)
+ */
 async function writeCsv(path: string, n: number) {
   const out = createWriteStream(path);
   out.write('Full Name,Job Title,Job Level,Department,Company,Email,Phone,Company Domain,Country,City,LinkedIn URL\n');
   const titles = ['Vice President of Sales Operations', 'Senior Software Engineer, Platform', 'Director of Marketing Communications', 'Head of Customer Success EMEA'];
   const cities = ['San Francisco', 'London', 'Berlin', 'São Paulo', 'Sydney', 'Toronto'];
   for (let i = 0; i < n; i++) {
-    const company = `Company Number ${i % 50_000} International Holdings`;
-    const domain = `company-number-${i % 50_000}-international.example.com`;
-    const line = `Firstname${i} Lastname-Longer${i},"${titles[i % 4]}",director,sales,"${company}",firstname${i}.lastname${i}@${domain},+1 415 555 ${String(i % 10_000).padStart(4, '0')},${domain},United States,${cities[i % 6]},https://www.linkedin.com/in/firstname-lastname-longer-${i}/\n`;
+    const company = `Company ${i % 50_000} Inc`;
+    const domain = `company-${i % 50_000}.example.com`;
+    const line = `Firstname${i} Lastname${i},"${titles[i % 4]}",director,sales,"${company}",first.last${i}@${domain},+1 415 555 ${String(i % 10_000).padStart(4, '0')},${domain},United States,${cities[i % 6]},https://www.linkedin.com/in/firstname-lastname-${i}/\n`;
     if (!out.write(line)) await once(out, 'drain');
   }
   out.end();
@@ -90,9 +96,18 @@ const user = await db
   .executeTakeFirstOrThrow();
 
 resetPeak();
+console.log(`process RSS before the summary: ${mb(peakRss)}`);
 let t0 = performance.now();
 const fileType = file.endsWith('.xlsx') ? 'xlsx' : 'csv';
-const summary = await summarizeTable(file, fileType);
+// A CSV is summarized as the upload streams it to disk (CsvSummaryTap); Excel once it is there.
+let summary: TableSummary;
+if (fileType === 'csv') {
+  const tap = new CsvSummaryTap();
+  await pipeline(createReadStream(file, { highWaterMark: 64 * 1024 }), tap, new Writable({ write: (_chunk, _encoding, done) => done() }));
+  summary = tap.summary();
+} else {
+  summary = await summarizeTable(file, fileType);
+}
 const summarySeconds = (performance.now() - t0) / 1000;
 console.log(`summary (what the upload computes while streaming): ${summary.rowCount.toLocaleString('en-US')} rows in ${summarySeconds.toFixed(1)} s, peak RSS ${mb(peakRss)}`);
 
