@@ -87,6 +87,14 @@ export interface ListContactsTable {
   added_at: Generated<Date>;
 }
 
+/** A batch of rows an import has stored (see migration 0013). */
+export interface ImportBatchesTable {
+  import_id: string;
+  first_row: number;
+  last_row: number;
+  created_at: Generated<Date>;
+}
+
 export interface ListCompaniesTable {
   list_id: string;
   company_id: string;

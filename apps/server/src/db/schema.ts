@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { ContactsTable, ListCompaniesTable, ListContactsTable, ListsTable, UploadsTable } from './schema-lists.js';
+import type { ContactsTable, ImportBatchesTable, ListCompaniesTable, ListContactsTable, ListsTable, UploadsTable } from './schema-lists.js';
 import type { AppSecretsTable, CompaniesTable, PeopleTable, SavedSearchesTable, SearchValuesTable } from './schema-people.js';
 import type { CrmRecordsTable, IntegrationsTable, SyncRunsTable } from './schema-integrations.js';
 import type { CreditHoldsTable, CreditLedgerTable, CreditMemberMonthsTable, CreditPeriodsTable } from './schema-credits.js';
@@ -98,6 +98,7 @@ export interface DB {
   lists: ListsTable;
   contacts: ContactsTable;
   list_contacts: ListContactsTable;
+  import_batches: ImportBatchesTable;
   list_companies: ListCompaniesTable;
   credit_periods: CreditPeriodsTable;
   credit_ledger: CreditLedgerTable;

@@ -252,7 +252,10 @@ function splitLocation(location: string | null) {
 /** A bulk-enrich file takes at most this many rows (the Bulk Enrich cap). */
 export const BULK_FILE_MAX_ROWS = BULK_ENRICH_MAX;
 
-/** The rows of a bulk-enrich file as new custom contacts, inserted once per (upload run, row). */
+/**
+ * The rows of a bulk-enrich file as new custom contacts, numbered by row under the run's id
+ * (`importId`, created in the same transaction: a refused run stores none of them).
+ */
 async function contactsFromFile(trx: Kysely<DB>, actor: Actor, uploadId: string, importId: string): Promise<string[]> {
   const upload = await requireUpload(trx, actor.teamId, uploadId);
   const template = templateOf(upload.headers);
@@ -285,7 +288,6 @@ async function contactsFromFile(trx: Kysely<DB>, actor: Actor, uploadId: string,
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
       as v("row" text, full_name text, first_name text, last_name text, company_name text, linkedin_url text, city text, state text, country text)
     order by v.row::int
-    on conflict (source_import_id, source_row) where source_import_id is not null do nothing
     returning id`.execute(trx);
   return inserted.map((r) => r.id);
 }

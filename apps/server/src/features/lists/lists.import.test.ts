@@ -189,6 +189,26 @@ describe('upload to list', () => {
     expect(await repo.findMiscountedLists(t.ctx.db, owner.teamId)).toEqual([]);
   });
 
+  it('stores every row once when the same import is delivered twice at the same time', async () => {
+    const rows = 3 * BATCH_ROWS + 17;
+    const lines = Array.from({ length: rows }, (_, i) => `Twin ${i},,,,,t${i}@x.co,,,,,`);
+    const fileId = await upload('twice.csv', `${HEADER}\n${lines.join('\n')}\n`);
+    const list = await repo.insertList(t.ctx.db, { teamId: owner.teamId, name: 'Twice', entityType: 'contactList', createdBy: owner.userId, processing: true });
+    const tracker = await ProgressTracker.create(t.ctx.db, { teamId: owner.teamId, userId: owner.userId, kind: 'lists.import-prospects' });
+    const payload = { progressId: tracker.id, teamId: owner.teamId, uploadId: fileId, listId: list.id, useRawFileData: true };
+
+    // One delivery takes the database's path, the other parses here: they cut the same batches.
+    await Promise.all([
+      importFileIntoList(t.ctx, payload, tracker),
+      importFileIntoList(t.ctx, payload, new ProgressTracker(t.ctx.db, tracker.id), { copyCsv: false }),
+    ]);
+    expect(await repo.countImported(t.ctx.db, tracker.id)).toBe(rows);
+    const stored = await t.ctx.db.selectFrom('contacts').select((eb) => eb.fn.countAll<string>().as('n')).where('source_import_id', '=', tracker.id).executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(rows);
+    expect(await repo.findList(t.ctx.db, owner.teamId, list.id)).toMatchObject({ contacts_count: rows, total_with_professional_email: rows });
+    expect(await repo.findMiscountedLists(t.ctx.db, owner.teamId)).toEqual([]);
+  });
+
   it('gives back the same values when a download is uploaded again', async () => {
     const tricky = ['=SUM(A1)', '+1 (555) 0100', '-minus', '@at', '\ttab', 'quote "q"', 'comma, c', 'new\nline', 'ünïcødé ✓', "'apostrophe"];
     const csv = `${HEADER}\n` + tricky.map((v, i) => [`Name ${i}`, v, '', '', v, '', v, '', '', '', ''].map((c) => `"${c.replace(/"/g, '""')}"`).join(',')).join('\n');

@@ -140,10 +140,10 @@ const isDataException = (error: unknown) => typeof (error as { code?: unknown })
  * in pieces of BATCH_ROWS records, and one insert per piece parses, cleans and numbers the cells
  * in SQL exactly as toImportRows does. `complete` is false when the file turns out not to be
  * regular (see csv-copy.ts) or COPY refuses a piece: the pieces before it are stored, and the
- * caller reads the rest with PapaParse. `copiedRows`: the last row handed to COPY.
+ * caller reads the rest with PapaParse. `copiedRows`: the last row handed to COPY. Pieces
+ * number their records as PapaParse does its rows, so both paths cut the same batches.
  */
-async function copyCsvIntoList(ctx: AppContext, upload: Upload, target: ImportTarget, writer: BatchWriter, lastStored: number) {
-  const resumeAfter = lastStored - IN_FLIGHT * BATCH_ROWS;
+async function copyCsvIntoList(ctx: AppContext, upload: Upload, target: ImportTarget, writer: BatchWriter, stored: Set<number>) {
   let copiedRows = 0;
   const head = await readCsvDialect(upload.path);
   const columns = mapProspectHeaders(upload.headers);
@@ -154,11 +154,12 @@ async function copyCsvIntoList(ctx: AppContext, upload: Upload, target: ImportTa
         return { complete: false, copiedRows };
       }
       const lastRow = piece.firstRecord + piece.records - 1;
-      if (lastRow <= resumeAfter) continue;
+      if (stored.has(piece.firstRecord)) continue;
       const input = repo.csvInput(piece.width, columns, piece.firstRecord, uuidV7().slice(0, 28), piece.tidy);
       await writer.add(lastRow, async (trx) => {
+        if (!(await repo.claimImportBatch(trx, target.importId, piece.firstRecord, lastRow))) return;
         await repo.stageCsvPiece(trx, { width: piece.width, delimiter: head.dialect.delimiter, bytes: piece.bytes });
-        await repo.insertImportBatch(trx, { ...target, retry: lastStored >= 0, input });
+        await repo.insertImportBatch(trx, { ...target, input });
       });
       copiedRows = lastRow;
     }
@@ -174,16 +175,17 @@ async function copyCsvIntoList(ctx: AppContext, upload: Upload, target: ImportTa
 type ImportTarget = { teamId: string; listId: string; importId: string };
 
 /**
- * Streams the file into the list in batches. Each batch is copied into a staging table and
- * moved into `contacts` and the list by one set-based insert, in a transaction of its own, with
- * its rows' numbers. A regular CSV imported as written goes to the database as bytes and is
- * parsed there (copyCsvIntoList); anything else (Excel, filling from the people database, or
- * from where a CSV stops being regular) is parsed here with PapaParse and copied as rows.
+ * Streams the file into the list in batches of BATCH_ROWS rows. Each batch claims its rows in
+ * `import_batches`, is copied into a staging table and moved into `contacts` and the list by
+ * one set-based insert, in a transaction of its own. A regular CSV imported as written goes to
+ * the database as bytes and is parsed there (copyCsvIntoList); anything else (Excel, filling
+ * from the people database, or from where a CSV stops being regular) is parsed here with
+ * PapaParse and copied as rows.
  *
- * After a crash or restart the retry skips the rows the database already has, and the unique
- * (import, row) key turns any overlap into a no-op, so no contact is ever inserted twice. As
- * batch k+IN_FLIGHT starts only after batch k committed, every row up to IN_FLIGHT batches
- * before the highest stored row is stored: a retry resumes from there.
+ * After a crash or restart the retry skips the batches the database already has, and the
+ * claim turns any other overlap (a duplicate delivery running beside it) into a skipped batch,
+ * so no contact is ever inserted twice. Batches are cut at the same rows by every attempt:
+ * BATCH_ROWS must not change while an import may still be retried.
  */
 export async function importFileIntoList(ctx: AppContext, payload: ImportPayload, progress: ProgressTracker, options: { copyCsv?: boolean } = {}) {
   const upload = await requireUpload(ctx.db, payload.teamId, payload.uploadId);
@@ -192,25 +194,24 @@ export async function importFileIntoList(ctx: AppContext, payload: ImportPayload
   const fill = !payload.useRawFileData;
   await progress.start(upload.row_count);
   const writer = new BatchWriter(ctx, progress);
-  let lastStored = await repo.lastImportedRow(ctx.db, payload.progressId);
+  let stored = await repo.importedBatches(ctx.db, payload.progressId);
 
   const copy =
     (options.copyCsv ?? true) && upload.file_type === 'csv' && !fill
-      ? await copyCsvIntoList(ctx, upload, target, writer, lastStored)
+      ? await copyCsvIntoList(ctx, upload, target, writer, stored)
       : { complete: false, copiedRows: 0 };
   if (!copy.complete) {
-    if (options.copyCsv ?? true) lastStored = await repo.lastImportedRow(ctx.db, payload.progressId);
-    const resumeAfter = lastStored - IN_FLIGHT * BATCH_ROWS;
+    if (options.copyCsv ?? true) stored = await repo.importedBatches(ctx.db, payload.progressId);
     const input = repo.stagedInput(fill);
     try {
       for await (const { rows, firstRowNumber } of readTableBatches(upload.path, upload.file_type, BATCH_ROWS)) {
+        if (stored.has(firstRowNumber)) continue;
         const lastRow = firstRowNumber + rows.length - 1;
-        const pending = rows.filter((_, i) => firstRowNumber + i > resumeAfter);
-        if (pending.length === 0) continue;
-        const text = toImportRows(pending, firstRowNumber + rows.length - pending.length, columns);
+        const text = toImportRows(rows, firstRowNumber, columns);
         await writer.add(lastRow, async (trx) => {
+          if (!(await repo.claimImportBatch(trx, target.importId, firstRowNumber, lastRow))) return;
           await repo.stageImportRows(trx, text);
-          await repo.insertImportBatch(trx, { ...target, retry: lastStored >= 0, input });
+          await repo.insertImportBatch(trx, { ...target, input });
         });
       }
     } catch (error) {

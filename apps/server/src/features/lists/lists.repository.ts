@@ -613,17 +613,47 @@ export function csvInput(width: number, columns: Record<string, number>, firstRo
 }
 
 /**
+ * Claims batch [firstRow, lastRow] of an import in the batch's transaction, before it writes
+ * anything: false when it is already stored (an earlier attempt), or was stored meanwhile by
+ * a duplicate delivery of the same job (the key waits for that transaction, then finds it).
+ */
+export async function claimImportBatch(trx: Kysely<DB>, importId: string, firstRow: number, lastRow: number) {
+  const { rows } = await sql<{ first_row: number }>`
+    insert into import_batches (import_id, first_row, last_row) values (${importId}, ${firstRow}, ${lastRow})
+    on conflict do nothing
+    returning first_row`.execute(trx);
+  return rows.length > 0;
+}
+
+/** The first rows of the batches an import has stored: a retry skips those batches. */
+export async function importedBatches(db: Kysely<DB>, importId: string) {
+  const rows = await db.selectFrom('import_batches').select('first_row').where('import_id', '=', importId).execute();
+  return new Set(rows.map((r) => r.first_row));
+}
+
+/** How many rows an import has stored. */
+export async function countImported(db: Kysely<DB>, importId: string) {
+  const row = await db
+    .selectFrom('import_batches')
+    .select(sql<string>`coalesce(sum(last_row - first_row + 1), 0)`.as('n'))
+    .where('import_id', '=', importId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
  * Moves the staged batch into `contacts` as custom contacts and adds them to the list, in one
- * statement of the batch's transaction: a batch lands whole or not at all. (import id, row) is
- * unique: a retried import (`retry`) lets that key skip the rows an earlier attempt stored; a
- * first attempt has nothing to skip, and a plain insert is cheaper than one that asks first.
- * With `fill`, blank fields come from the people database. Uploaded emails have status 'unknown'
+ * statement of the batch's transaction (after claimImportBatch): a batch lands whole or not at
+ * all. Every row of the batch becomes a contact, numbered by its row (`source_row`). With
+ * `fill`, blank fields come from the people database. Uploaded emails have status 'unknown'
  * (professional until verified) and phones 'other', so the list's count deltas follow from the
- * columns themselves; new contacts are new to every list, so all of them are added.
+ * columns themselves; new contacts are new to every list, so all of them are added. The
+ * one-element arrays are made with jsonb_set on a constant, cheaper than building them
+ * (about 9% of the statement's time).
  */
 export async function insertImportBatch(
   trx: Kysely<DB>,
-  v: { teamId: string; listId: string; importId: string; retry: boolean; input: RawBuilder<unknown> },
+  v: { teamId: string; listId: string; importId: string; input: RawBuilder<unknown> },
 ) {
   const { rows } = await sql<{ n: number }>`
     with ins as (
@@ -634,7 +664,6 @@ export async function insertImportBatch(
         case when email is null then '[]'::jsonb else jsonb_set('[{"email": "", "status": "unknown"}]', '{0,email}', to_jsonb(email)) end, email,
         case when phone is null then '[]'::jsonb else jsonb_set('[{"phoneNumber": "", "status": "other"}]', '{0,phoneNumber}', to_jsonb(phone)) end, phone
       from (${v.input}) f
-      ${v.retry ? sql`on conflict (source_import_id, source_row) where source_import_id is not null do nothing` : sql``}
       returning id, primary_email, linkedin_url
     ), added as (
       insert into list_contacts (list_id, contact_id, page_context) select ${v.listId}, id, 'lists' from ins
@@ -645,19 +674,4 @@ export async function insertImportBatch(
     ), _ as (${applyDelta(v.listId, 1)})
     select n from delta`.execute(trx);
   return rows[0]?.n ?? 0;
-}
-
-/** The last row of an import already in the database: a retried import resumes after it. */
-export async function lastImportedRow(db: Kysely<DB>, importId: string) {
-  const row = await db
-    .selectFrom('contacts')
-    .select((eb) => eb.fn.max('source_row').as('last'))
-    .where('source_import_id', '=', importId)
-    .executeTakeFirst();
-  return row?.last ?? -1;
-}
-
-export async function countImported(db: Kysely<DB>, importId: string) {
-  const row = await db.selectFrom('contacts').select((eb) => eb.fn.countAll<number>().as('n')).where('source_import_id', '=', importId).executeTakeFirstOrThrow();
-  return Number(row.n);
 }
