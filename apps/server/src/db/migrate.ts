@@ -12,6 +12,7 @@ import * as m0010 from './migrations/0010_bulk_references.js';
 import * as m0011 from './migrations/0011_bulk_load_state.js';
 import * as m0012 from './migrations/0012_reference_check_by_parent.js';
 import * as m0013 from './migrations/0013_import_batches.js';
+import * as m0014 from './migrations/0014_person_reference.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011_bulk_load_state': m0011,
   '0012_reference_check_by_parent': m0012,
   '0013_import_batches': m0013,
+  '0014_person_reference': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -81,4 +81,29 @@ describe('statement-level references (contacts.team_id, list_contacts.list_id / 
     expect(await count('contacts', 'team_id', b.owner.teamId)).toBe(2);
     expect(await count('list_contacts', 'list_id', b.listId)).toBe(2);
   });
+
+  it('contacts.person_id: a person that does not exist is refused; deleting or truncating people leaves their contacts without one', async () => {
+    const db = database.db;
+    const owner = await createOwner(db);
+    const people = await db.insertInto('people').values([{ full_name: 'ann lee' }, { full_name: 'bo chan' }]).returning('id').execute();
+    const [ann, bo] = people.map((p) => p.id) as [string, string];
+    const refused = await errorOf(db.insertInto('contacts').values([{ team_id: owner.teamId, person_id: ann, full_name: 'Ann' }, { team_id: owner.teamId, person_id: MISSING, full_name: 'Nobody' }]).execute());
+    expect(refused).toMatchObject({ code: '23503' });
+    expect(refused!.message).toContain(`(person_id)=(${MISSING})`);
+    const contacts = await db
+      .insertInto('contacts')
+      .values([{ team_id: owner.teamId, person_id: ann, full_name: 'Ann' }, { team_id: owner.teamId, person_id: bo, full_name: 'Bo' }, { team_id: owner.teamId, full_name: 'Custom' }])
+      .returning(['id', 'person_id'])
+      .execute();
+    // It can be cleared, not pointed at another person.
+    expect(await errorOf(db.updateTable('contacts').set({ person_id: bo }).where('id', '=', contacts[0]!.id).execute())).toMatchObject({ code: '23503' });
+
+    const personOf = async (id: string) => (await db.selectFrom('contacts').select('person_id').where('id', '=', id).executeTakeFirstOrThrow()).person_id;
+    await db.deleteFrom('people').where('id', '=', ann).execute();
+    expect(await personOf(contacts[0]!.id)).toBeNull();
+    expect(await personOf(contacts[1]!.id)).toBe(bo);
+    await sql`truncate people cascade`.execute(db);
+    expect(await personOf(contacts[1]!.id)).toBeNull();
+    expect(await db.selectFrom('contacts').select('id').where('team_id', '=', owner.teamId).execute()).toHaveLength(3);
+  });
 });
