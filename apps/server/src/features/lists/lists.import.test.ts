@@ -12,7 +12,9 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { ProgressTracker } from '../jobs/jobs.service.js';
 import { loadPeople } from '../people-data/loader.js';
 import { mapPerson, PdlPerson } from '../people-data/pdl.js';
-import { BATCH_ROWS, IN_FLIGHT, importFileIntoList } from './lists.import.js';
+import type { JobRun } from '../../jobs/queue.js';
+import { BATCH_ROWS, IN_FLIGHT, importFileIntoList, LEGACY_BATCH_ROWS } from './lists.import.js';
+import { ImportPayload, importProspectFile } from './lists.jobs.js';
 import * as repo from './lists.repository.js';
 
 let t: TestApp;
@@ -207,6 +209,21 @@ describe('upload to list', () => {
     expect(Number(stored.n)).toBe(rows);
     expect(await repo.findList(t.ctx.db, owner.teamId, list.id)).toMatchObject({ contacts_count: rows, total_with_professional_email: rows });
     expect(await repo.findMiscountedLists(t.ctx.db, owner.teamId)).toEqual([]);
+  });
+
+  it('cuts the batches a job was enqueued with, and 5,000-row ones for jobs enqueued before that was recorded', async () => {
+    const lines = Array.from({ length: 12_000 }, (_, i) => `Legacy ${i},,,,,,,,,,`);
+    const fileId = await upload('legacy.csv', `${HEADER}\n${lines.join('\n')}\n`);
+    const firstRows = async (payload: Record<string, unknown>) => {
+      const list = await repo.insertList(t.ctx.db, { teamId: owner.teamId, name: 'Legacy', entityType: 'contactList', createdBy: owner.userId, processing: true });
+      const tracker = await ProgressTracker.create(t.ctx.db, { teamId: owner.teamId, userId: owner.userId, kind: 'lists.import-prospects' });
+      const parsed = ImportPayload.parse({ progressId: tracker.id, teamId: owner.teamId, uploadId: fileId, listId: list.id, useRawFileData: true, ...payload });
+      await importProspectFile.handle(t.ctx, parsed, { retryCount: 0 } as JobRun);
+      const batches = await t.ctx.db.selectFrom('import_batches').select('first_row').where('import_id', '=', tracker.id).orderBy('first_row').execute();
+      return batches.map((b) => b.first_row);
+    };
+    expect(await firstRows({})).toEqual([1, LEGACY_BATCH_ROWS + 1, 2 * LEGACY_BATCH_ROWS + 1]);
+    expect(await firstRows({ batchRows: BATCH_ROWS })).toEqual([1, BATCH_ROWS + 1]);
   });
 
   it('gives back the same values when a download is uploaded again', async () => {

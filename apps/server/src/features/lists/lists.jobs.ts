@@ -4,7 +4,7 @@ import { defineJob, type JobRun } from '../../jobs/queue.js';
 import type { AppContext } from '../../lib/context.js';
 import { ProgressTracker } from '../jobs/jobs.service.js';
 import { peopleConditions } from '../search/people-filters.js';
-import { importFileIntoList } from './lists.import.js';
+import { importFileIntoList, LEGACY_BATCH_ROWS } from './lists.import.js';
 import * as repo from './lists.repository.js';
 
 const IMPORT_RETRIES = 3;
@@ -50,6 +50,8 @@ export const ImportPayload = z.object({
   listId: z.uuid(),
   /** false: fill blank fields from the people database (see UploadToListBody.useRawFileData). */
   useRawFileData: z.boolean(),
+  /** Rows per batch, fixed at enqueue (absent in jobs enqueued before it was recorded: 5,000). */
+  batchRows: z.number().int().min(1).max(100_000).optional(),
 });
 
 /** Imports an uploaded prospect file into a list; see `importFileIntoList` for how it resumes. */
@@ -63,7 +65,7 @@ export const importProspectFile = defineJob({
     const progress = new ProgressTracker(ctx.db, payload.progressId);
     if ((await progress.current()).state === 'completed') return;
     try {
-      await importFileIntoList(ctx, payload, progress);
+      await importFileIntoList(ctx, { ...payload, batchRows: payload.batchRows ?? LEGACY_BATCH_ROWS }, progress);
     } catch (error) {
       if (run.retryCount >= IMPORT_RETRIES) {
         await repo.setListStatus(ctx.db, payload.listId, 'complete');
