@@ -1,10 +1,11 @@
-// `npm test`: type-check, build the web app, then every test (unit, integration, browser) on the
-// embedded database; when TEST_DATABASE_URL is set, the integration tests run again on PostgreSQL.
+// `npm test`: bring the Debian packages the tests drive, type-check, build the web app, then every
+// test (unit, integration, browser) on the embedded database; when TEST_DATABASE_URL is set, the integration tests run again on PostgreSQL.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildWebIfNeeded } from './build-web.mjs';
+import { ensureSystemPackages } from './system-packages.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -29,6 +30,7 @@ function vitest(label, args, env) {
   return status;
 }
 
+ensureSystemPackages();
 const { TEST_DATABASE_URL, ...embeddedEnv } = process.env;
 let failed = run('type-check', 'npm', ['run', 'typecheck', '--silent']) !== 0;
 buildWebIfNeeded({ force: true });
