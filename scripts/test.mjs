@@ -1,4 +1,4 @@
-// `npm test`: type-check, build the web app, then every test (unit, integration, browser) on the
+// `npm test`: type-check, lint, build the web app, then every test (unit, integration, browser) on the
 // embedded database; when TEST_DATABASE_URL is set, the integration tests run again on PostgreSQL.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,6 +31,7 @@ function vitest(label, args, env) {
 
 const { TEST_DATABASE_URL, ...embeddedEnv } = process.env;
 let failed = run('type-check', 'npm', ['run', 'typecheck', '--silent']) !== 0;
+failed = run('lint', 'npm', ['run', 'lint', '--silent']) !== 0 || failed;
 buildWebIfNeeded({ force: true });
 failed = vitest('unit, integration and browser tests (embedded PGlite)', [], embeddedEnv) !== 0 || failed;
 if (TEST_DATABASE_URL) {
