@@ -271,8 +271,8 @@ describe("another team's ids", () => {
     expect(uncovered).toEqual([]);
     const stale = Object.keys(CASES).filter((route) => !routes.has(route));
     expect(stale).toEqual([]);
-    // Today's count: a change in it means a route gained or lost an id; the cases above say which.
-    expect(routes.size).toBeGreaterThanOrEqual(17);
+    // The ids are read from the schemas: finding none (a changed document) would pass vacuously.
+    expect(routes.size).toBeGreaterThanOrEqual(Object.keys(CASES).length);
   });
 
   for (const [route, cases] of Object.entries(CASES)) {
