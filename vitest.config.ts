@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      // The web app's pure logic (no DOM): hooks keep their decisions in plain functions tested here.
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',

@@ -18,7 +18,7 @@ import {
   uploadCsvToList,
   waitForRows,
 } from './support/lists.js';
-import { columnTexts, openSearch, resultsTable, signedUpSession } from './support/search.js';
+import { chooseOption, columnTexts, openSearch, resultsTable, runSearch, signedUpSession } from './support/search.js';
 
 /** Enough demo people for a few pages of search results and some companies to match. */
 const PEOPLE = 300;
@@ -118,31 +118,45 @@ describe('prospect lists', () => {
     expect(saved).toEqual(names.map((n) => n.toLowerCase()).sort());
   });
 
-  it('creates a dynamic list from the current search that can be refreshed', async () => {
+  it('creates a dynamic list from the current search that the refresh fills with exactly its matches', async () => {
     const page = await signedInPage();
     await openSearch(page);
+    await chooseOption(page, 'Job Level', 'Director');
+    await runSearch(page);
+    await expect.poll(async () => (await columnTexts(page, 'Title')).every((title) => /director|head of/i.test(title)), { timeout: 10_000 }).toBe(true);
+    const totalText = await page.getByTestId('results-total').innerText();
+    expect(totalText).toMatch(/^[\d,]+ results$/);
+    const matches = Number(totalText.split(' ')[0]!.replace(/,/g, ''));
+    expect(matches).toBeGreaterThan(1);
+    expect(matches).toBeLessThan(PEOPLE);
+
     await resultsTable(page).getByRole('checkbox').nth(1).check();
     await page.getByRole('button', { name: 'Save List' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save List' });
-    await typeListName(dialog, 'Live US prospects');
+    await typeListName(dialog, 'Live directors');
     await dialog.getByLabel('Keep this list updated with new matches').check();
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expectToast(page, LISTS_MESSAGES.prospectsSaved);
 
     await page.goto('/prospects/lists');
-    const row = listRow(page, 'Live US prospects');
+    const row = listRow(page, 'Live directors');
     await row.getByText('Dynamic').waitFor();
     await row.getByRole('link').click();
-    await page.getByRole('heading', { name: 'Live US prospects' }).waitFor();
+    await page.getByRole('heading', { name: 'Live directors' }).waitFor();
     await page.getByText('Dynamic', { exact: true }).waitFor();
-    // The refresh job fills it with the search's matches, more than the one row saved.
+    // The refresh job adds every other match of the search: the one saved row plus the rest.
     await page.getByTestId('list-populating').waitFor({ state: 'detached', timeout: 30_000 });
-    await expect.poll(async () => Number((await page.getByTestId('list-counts').innerText()).split(' ')[0]!.replace(/,/g, ''))).toBeGreaterThan(1);
+    const counts = page.getByTestId('list-counts');
+    await expect.poll(async () => (await counts.innerText()).split(' · ')[0], { timeout: 30_000 }).toBe(`${matches.toLocaleString('en-US')} prospects`);
     const refreshed = page.getByTestId('list-refresh');
-    await expect.poll(async () => Number(/^([\d,]+) new since/.exec(await refreshed.innerText())?.[1]?.replace(/,/g, '') ?? 0)).toBeGreaterThan(1);
-    // A second refresh finds nothing new.
+    await expect.poll(async () => (await refreshed.innerText()).split(' · ')[0]).toBe(`${(matches - 1).toLocaleString('en-US')} new since the last refresh`);
+    const titles = await tableColumn(page, 'Prospects', 'Title');
+    expect(titles.length).toBeGreaterThan(0);
+    for (const title of titles) expect(title).toMatch(/director|head of/i);
+    // A second refresh finds nothing new, and the list keeps its size.
     await page.getByRole('button', { name: 'Refresh' }).click();
     await refreshed.getByText(/^0 new since the last refresh · refreshed /).waitFor({ timeout: 30_000 });
+    expect((await counts.innerText()).split(' · ')[0]).toBe(`${matches.toLocaleString('en-US')} prospects`);
   });
 
   it('uploads a CSV with every accepted header, shows its rows, and downloads them back', async () => {

@@ -1,5 +1,6 @@
-// `npm test`: bring the Debian packages the tests drive, type-check, build the web app, then every
-// test (unit, integration, browser) on the embedded database; when TEST_DATABASE_URL is set, the integration tests run again on PostgreSQL.
+// `npm test`: bring the Debian packages the tests drive, type-check, lint, build the web app, then
+// every test (unit, integration, browser) on the embedded database; when TEST_DATABASE_URL is set,
+// the integration tests run again on PostgreSQL.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,6 +34,7 @@ function vitest(label, args, env) {
 ensureSystemPackages();
 const { TEST_DATABASE_URL, ...embeddedEnv } = process.env;
 let failed = run('type-check', 'npm', ['run', 'typecheck', '--silent']) !== 0;
+failed = run('lint', 'npm', ['run', 'lint', '--silent']) !== 0 || failed;
 buildWebIfNeeded({ force: true });
 failed = vitest('unit, integration and browser tests (embedded PGlite)', [], embeddedEnv) !== 0 || failed;
 if (TEST_DATABASE_URL) {

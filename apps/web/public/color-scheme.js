@@ -5,5 +5,7 @@
     var scheme = saved === 'light' || saved === 'dark' || saved === 'auto' ? saved : 'light';
     if (scheme === 'auto') scheme = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
     document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
-  } catch (e) {}
+  } catch (e) {
+    // Storage blocked (private mode, policy): the light default stands.
+  }
 })();

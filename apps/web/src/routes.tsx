@@ -2,18 +2,11 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotBuiltYetPage } from './components/NotBuiltYetPage';
 import { NotFoundPage } from './components/NotFoundPage';
 import { AppLayout } from './components/shell/AppLayout';
-import { BUILT_PATHS, PATH_TITLES, SIDEBAR_GROUPS } from './components/shell/navigation';
-import { AdminOnly, PublicOnly, RequireSession } from './features/auth/components/SessionGates';
+import { PATH_TITLES, SIDEBAR_GROUPS } from './components/shell/navigation';
+import { PublicOnly, RequireSession } from './features/auth/components/SessionGates';
 import { LoginPage } from './features/auth/pages/LoginPage';
 import { SignupPage } from './features/auth/pages/SignupPage';
-import { HomePage } from './features/home/pages/HomePage';
-import { ListDetailPage } from './features/lists/pages/ListDetailPage';
-import { ListsPage } from './features/lists/pages/ListsPage';
-import { ProspectSearchPage } from './features/search/pages/ProspectSearchPage';
-import { SettingsPage } from './features/settings/pages/SettingsPage';
-import { CrmSettingsPage } from './features/integrations/pages/CrmSettingsPage';
-import { OAuthCallbackPage } from './features/integrations/pages/OAuthCallbackPage';
-import { ZapierSettingsPage } from './features/integrations/pages/ZapierSettingsPage';
+import { APP_PAGES, BUILT_PATHS } from './pages';
 
 const menuLabels = new Map(SIDEBAR_GROUPS.flatMap((group) => group.items.map((item) => [item.route, item.label])));
 
@@ -36,15 +29,7 @@ export const router = createBrowserRouter([
       {
         element: <AppLayout />,
         children: [
-          { index: true, element: <HomePage /> },
-          { path: '/settings', element: <SettingsPage /> },
-          { path: '/settings/zapier', element: <AdminOnly><ZapierSettingsPage /></AdminOnly> },
-          { path: '/settings/:service', element: <AdminOnly><CrmSettingsPage /></AdminOnly> },
-          { path: '/integrations/:service/callback', element: <OAuthCallbackPage /> },
-          { path: '/prospects/search', element: <ProspectSearchPage /> },
-          { path: '/prospects/lists', element: <ListsPage /> },
-          { path: '/prospects/lists/people/:listId', element: <ListDetailPage entity="people" /> },
-          { path: '/prospects/lists/companies/:listId', element: <ListDetailPage entity="companies" /> },
+          ...APP_PAGES.map((page): RouteObject => (page.path === '/' ? { index: true, element: page.element } : { path: page.path, element: page.element })),
           ...upcomingRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
 import argon2 from 'argon2';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB, TeamRole } from '../db/schema.js';
 import { insertSession, insertUserWithTeam } from '../features/auth/auth.repository.js';
 import { hashToken, SESSION_COOKIE } from '../features/auth/auth.service.js';
 import { startTeamCredits } from '../features/credits/credits.service.js';
+import { loadPeople } from '../features/people-data/loader.js';
+import { mapPerson, PdlPerson, type PdlPerson as PdlPersonInput } from '../features/people-data/pdl.js';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 let passwordHash: Promise<string> | undefined;
@@ -70,4 +73,21 @@ export async function createTeam(db: Kysely<DB>, options: { domain?: string } = 
   const admin = await createMember(db, owner, 'ADMIN');
   const member = await createMember(db, owner, 'MEMBER');
   return { owner, admin, member };
+}
+
+/** People in the shared prospect database, from PDL-format records; answers their ids by `pdl_id`. */
+export async function createPeople(db: Kysely<DB>, people: PdlPersonInput[]): Promise<Record<string, string>> {
+  await loadPeople(db, people.map((p) => mapPerson(PdlPerson.parse(p))));
+  const rows = await db.selectFrom('people').select(['id', 'pdl_id']).where('pdl_id', 'in', people.map((p) => p.id!)).execute();
+  return Object.fromEntries(rows.map((r) => [r.pdl_id!, r.id]));
+}
+
+/** Uploads a file through `POST /api/v1/files` as the user; answers the upload's id. */
+export async function uploadFile(app: FastifyInstance, user: TestUser, fileName: string, content: string | Buffer): Promise<string> {
+  const boundary = `----leadline${crypto.randomBytes(8).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const payload = Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  const response = await app.inject({ method: 'POST', url: '/api/v1/files', payload, headers: { cookie: user.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  if (response.statusCode >= 300) throw new Error(`upload of ${fileName} failed: ${response.statusCode} ${response.body}`);
+  return response.json().data._id;
 }

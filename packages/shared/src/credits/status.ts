@@ -7,9 +7,6 @@ export const CREDIT_STATUS_LEVELS = ['critical', 'danger', 'warning', 'normal'] 
 /** Exported as a zod enum and type from schemas.ts. */
 type CreditStatusLevel = (typeof CREDIT_STATUS_LEVELS)[number];
 
-/** Thresholds as a share of the total that remains available. */
-export const CREDIT_THRESHOLDS = { danger: 0.1, warning: 0.3 } as const;
-
 /** Integer arithmetic, so 10% of 15,000 is exactly 1,500 with no floating-point edge. */
 export function creditStatusLevel(credits: { available: number; total: number }): CreditStatusLevel {
   const { available, total } = credits;

@@ -170,9 +170,3 @@ export async function countItems(db: Kysely<DB>, runId: string) {
 export async function failPendingItems(db: Kysely<DB>, runId: string, error: string) {
   await sql`update enrichment_items set state = 'failed', error = ${error}, finished_at = now() where run_id = ${runId} and state = 'pending'`.execute(db);
 }
-
-export async function findItemSources(db: Kysely<DB>, runId: string) {
-  const { rows } = await sql<{ sources: Array<{ field: string; provider: string }>; credits_charged: number }>`
-    select sources, credits_charged from enrichment_items where run_id = ${runId} order by seq`.execute(db);
-  return rows;
-}

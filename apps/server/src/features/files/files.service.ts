@@ -24,7 +24,6 @@ export const uploadsDir = (dataDir: string, teamId?: string) => (teamId ? path.j
 /** The name as the user knows it: no folders (some browsers send C:\fakepath\...), no control characters. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
 }
 

@@ -83,19 +83,6 @@ export async function findList(db: Kysely<DB>, teamId: string, id: string) {
   return db.selectFrom('lists').selectAll().where('team_id', '=', teamId).where('id', '=', id).executeTakeFirst();
 }
 
-/** A non-system list of the team whose name matches, ignoring case and surrounding spaces. */
-export async function findListByName(db: Kysely<DB>, teamId: string, name: string, entityType: ListEntityType) {
-  return db
-    .selectFrom('lists')
-    .selectAll()
-    .where('team_id', '=', teamId)
-    .where('entity_type', '=', entityType)
-    .where('generated_by_system', '=', false)
-    .where(sql<boolean>`lower(btrim(name)) = ${name.trim().toLowerCase()}`)
-    .orderBy('created_at')
-    .executeTakeFirst();
-}
-
 export async function setListStatus(db: Kysely<DB>, id: string, status: List['completion_status']) {
   await db.updateTable('lists').set({ completion_status: status, updated_at: new Date() }).where('id', '=', id).execute();
 }

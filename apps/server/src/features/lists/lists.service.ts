@@ -1,6 +1,5 @@
 import {
   AppError,
-  normalizeFilters,
   notFound,
   SearchFilters,
   SYSTEM_CREATOR_NAME,
@@ -202,6 +201,3 @@ export async function refreshList(ctx: AppContext, actor: Actor, id: string) {
   const jobId = await ctx.queue.send(refreshDynamicList, { listId: id }, { singletonKey: `refresh:${id}` });
   return { list: await presentListRow(ctx.db, list), jobId: jobId ?? '' };
 }
-
-/** The filters a dynamic list keeps matching, normalized as search normalizes them. */
-export const dynamicListFilters = (list: List) => normalizeFilters(SearchFilters.parse(list.filters ?? {}));

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@leadline/shared';
 import { Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { NavLink } from 'react-router';
+import { BUILT_MENU_ITEMS } from '../../pages';
 import { isItemEnabled, type SidebarItem } from './navigation';
 import classes from './Sidebar.module.css';
 
@@ -13,7 +14,7 @@ export function SidebarItemLink({ item, collapsed }: SidebarItemLinkProps) {
   const label = collapsed ? <VisuallyHidden>{item.label}</VisuallyHidden> : <span>{item.label}</span>;
   const collapsedMod = { 'data-collapsed': collapsed || undefined };
 
-  if (isItemEnabled(item)) {
+  if (isItemEnabled(item, BUILT_MENU_ITEMS)) {
     return (
       <Tooltip label={item.label} position="right" withArrow disabled={!collapsed}>
         <UnstyledButton

@@ -19,8 +19,6 @@ export type SidebarItem = {
   icon: Icon;
   /** The spec's state: 'disabled' items stay disabled even once their area exists. */
   specState: 'enabled' | 'disabled';
-  /** Whether this version ships the area; unbuilt items are shown disabled with a notice. */
-  built: boolean;
 };
 
 export type SidebarGroup = { label: string | null; items: SidebarItem[] };
@@ -30,37 +28,38 @@ export const SIDEBAR_GROUPS: SidebarGroup[] = [
   {
     label: null,
     items: [
-      { label: 'SalesGPT', route: '/', icon: IconSparkles, specState: 'enabled', built: false },
-      { label: 'Insights', route: '/insights', icon: IconChartBar, specState: 'enabled', built: false },
+      { label: 'SalesGPT', route: '/', icon: IconSparkles, specState: 'enabled' },
+      { label: 'Insights', route: '/insights', icon: IconChartBar, specState: 'enabled' },
     ],
   },
   {
     label: 'Prospect',
     items: [
-      { label: 'Prospect Search', route: '/prospects/search', icon: IconUserSearch, specState: 'enabled', built: true },
-      { label: 'Prospect Lists', route: '/prospects/lists', icon: IconListDetails, specState: 'enabled', built: true },
+      { label: 'Prospect Search', route: '/prospects/search', icon: IconUserSearch, specState: 'enabled' },
+      { label: 'Prospect Lists', route: '/prospects/lists', icon: IconListDetails, specState: 'enabled' },
     ],
   },
   {
     label: 'Engage',
     items: [
-      { label: 'Campaigns', route: '/engage/sequences', icon: IconSend, specState: 'enabled', built: false },
-      { label: 'Inbox', route: '/engage/inbox', icon: IconInbox, specState: 'enabled', built: false },
-      { label: 'Meet Transcripts', route: '/engage/meet-transcripts', icon: IconFileText, specState: 'disabled', built: false },
-      { label: 'Power Dialer', route: '/engage/power-dialer', icon: IconPhoneCall, specState: 'enabled', built: false },
-      { label: 'Workflow Automation', route: '/engage/workflow-automation', icon: IconRoute, specState: 'disabled', built: false },
+      { label: 'Campaigns', route: '/engage/sequences', icon: IconSend, specState: 'enabled' },
+      { label: 'Inbox', route: '/engage/inbox', icon: IconInbox, specState: 'enabled' },
+      { label: 'Meet Transcripts', route: '/engage/meet-transcripts', icon: IconFileText, specState: 'disabled' },
+      { label: 'Power Dialer', route: '/engage/power-dialer', icon: IconPhoneCall, specState: 'enabled' },
+      { label: 'Workflow Automation', route: '/engage/workflow-automation', icon: IconRoute, specState: 'disabled' },
     ],
   },
   {
     label: 'Signals',
     items: [
-      { label: 'Website Intent', route: '/signals/website-intent', icon: IconWorldSearch, specState: 'enabled', built: false },
-      { label: 'Agents', route: '/signals/agents', icon: IconRobot, specState: 'enabled', built: false },
+      { label: 'Website Intent', route: '/signals/website-intent', icon: IconWorldSearch, specState: 'enabled' },
+      { label: 'Agents', route: '/signals/agents', icon: IconRobot, specState: 'enabled' },
     ],
   },
 ];
 
-export const isItemEnabled = (item: SidebarItem) => item.built && item.specState === 'enabled';
+/** A link when a built page is this entry (pages.tsx) and the spec enables it; otherwise disabled with a notice. */
+export const isItemEnabled = (item: SidebarItem, builtMenuItems: ReadonlySet<string>) => builtMenuItems.has(item.label) && item.specState === 'enabled';
 
 /**
  * Breadcrumb titles by path. Paths with `page: true` are the titled routes of spec/engage.md §2
@@ -103,19 +102,6 @@ export const PATH_TITLES: ReadonlyArray<{ path: string; title: string; page: boo
   { path: '/settings/salesforce', title: 'Salesforce', page: true },
   { path: '/settings/zapier', title: 'Zapier', page: true },
 ];
-
-/** Routes this version builds; every other titled route shows the "not available yet" page. */
-export const BUILT_PATHS = new Set([
-  '/',
-  '/settings',
-  '/prospects/search',
-  '/prospects/lists',
-  '/prospects/lists/people/:listId',
-  '/prospects/lists/companies/:listId',
-  '/settings/hubspot',
-  '/settings/salesforce',
-  '/settings/zapier',
-]);
 
 function matches(pattern: string, path: string): boolean {
   const want = pattern.split('/');

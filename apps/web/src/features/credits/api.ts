@@ -1,11 +1,10 @@
-import { type CreditsInfoResponse, type UserCreditsUsedResponse } from '@leadline/shared';
+import { type CreditsInfoResponse } from '@leadline/shared';
 import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from '../../lib/api';
 
 export const creditsKeys = {
   info: ['credits', 'info'] as const,
-  userUsed: ['credits', 'user-used'] as const,
 };
 
 const CREDITS_INFO_ERROR = 'There was an error fetching your credits info. Please try again later!';
@@ -19,15 +18,6 @@ export function useCreditsInfo() {
     staleTime: 30_000,
     refetchInterval: 60_000,
     meta: { errorMessage: CREDITS_INFO_ERROR },
-  });
-}
-
-export function useUserCreditsUsed() {
-  return useQuery({
-    queryKey: creditsKeys.userUsed,
-    queryFn: () => api.get<UserCreditsUsedResponse>('/credits/getUserCreditsUsed'),
-    select: (answer) => answer.data,
-    meta: { errorMessage: 'There was an error fetching your credits. Please try again later!' },
   });
 }
 

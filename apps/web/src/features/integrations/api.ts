@@ -18,13 +18,11 @@ const BASE = '/api/v1/integrations';
 
 export type IntegrationStatus = { service: IntegrationService; configured: boolean; connected: boolean; accountEmail: string | null };
 export type CrmAuth = { crmName: 'hubspot' | 'salesforce'; email: string | null; teamPortalId: string | null } | null;
-export type CrmConnection = { crmName: 'hubspot' | 'salesforce' | null; connectedMembers: Array<{ userId: string; userName: string; email: string }> };
 
 export const integrationKeys = {
   all: ['integrations'] as const,
   status: ['integrations', 'status'] as const,
   auth: ['integrations', 'crm-auth'] as const,
-  connection: ['integrations', 'crm-connection'] as const,
   settings: (service: IntegrationService) => ['integrations', 'settings', service] as const,
 };
 
@@ -37,10 +35,6 @@ export function useIntegrations() {
 
 export function useCrmAuth() {
   return useQuery({ queryKey: integrationKeys.auth, queryFn: () => api.get<{ data: CrmAuth }>(`${BASE}/crm/authdata`).then((a) => a.data) });
-}
-
-export function useCrmConnection() {
-  return useQuery({ queryKey: integrationKeys.connection, queryFn: () => api.get<{ data: CrmConnection }>(`${BASE}/crm/team/connectiondata`).then((a) => a.data) });
 }
 
 export function useServiceSettings<T extends CrmSettings | ZapierSettings | SlackSettings>(service: IntegrationService, enabled = true) {

@@ -1,25 +1,20 @@
-import { MESSAGES, SEARCH_MESSAGES } from '@leadline/shared';
 import { useEffect, useState } from 'react';
-import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useSearchResults, type ResultRow, type ResultsView, type SubmittedSearch } from './api';
-
-/** Spec §8: 402 has its own message; any other search failure says nothing was found. */
-export function searchFailureMessage(error: unknown): string {
-  return isApiError(error) && error.status === 402 ? MESSAGES.insufficientCredits : SEARCH_MESSAGES.noProspects;
-}
+import { resultPagesKey, resultPagesState, searchFailureMessage, type PagePosition } from './result-pages';
 
 /**
  * The page on screen among the pages loaded so far (spec §4): Next asks the server, with the
  * last scroll token, only from the last loaded page; otherwise it, like Previous, only moves
- * the index. A new search (another query key) starts again at the first page.
+ * the index (see resultPagesState).
  */
 export function useResultPages<V extends ResultsView>(view: V, search: SubmittedSearch, size: number) {
   const query = useSearchResults(view, search, size);
-  const key = `${view}:${search.run}:${size}`;
-  const [position, setPosition] = useState({ key, index: 0 });
+  const key = resultPagesKey(view, search.run, size);
+  const [position, setPosition] = useState<PagePosition>({ key, index: 0 });
   const pages = query.data?.pages ?? [];
-  const index = position.key === key ? Math.min(position.index, Math.max(0, pages.length - 1)) : 0;
+  const state = resultPagesState({ position, key, loadedPages: pages.length, size, hasNextPage: query.hasNextPage, fetchingNext: query.isFetchingNextPage });
+  const { index, onLastLoaded } = state;
   const page = pages[index];
   const moveTo = (next: number) => setPosition({ key, index: next });
 
@@ -27,19 +22,18 @@ export function useResultPages<V extends ResultsView>(view: V, search: Submitted
     if (query.error) notify.error(searchFailureMessage(query.error));
   }, [query.error]);
 
-  const onLastLoaded = index >= pages.length - 1;
   return {
     rows: (page?.data ?? []) as ResultRow<V>[],
     pageIndex: index,
-    firstRow: index * size + 1,
+    firstRow: state.firstRow,
     total: pages[0]?.total ?? 0,
     totalIsLowerBound: pages[0]?.total_is_lower_bound ?? false,
     loading: query.isPending,
     loadingNext: query.isFetchingNextPage,
     /** The first page failed: there is nothing to show. */
     failure: pages.length === 0 && query.isError ? searchFailureMessage(query.error) : null,
-    canPrevious: index > 0,
-    canNext: !onLastLoaded || (query.hasNextPage && !query.isFetchingNextPage),
+    canPrevious: state.canPrevious,
+    canNext: state.canNext,
     previous: () => moveTo(Math.max(0, index - 1)),
     next: async () => {
       if (!onLastLoaded) return moveTo(index + 1);

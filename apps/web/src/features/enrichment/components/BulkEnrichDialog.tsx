@@ -18,6 +18,7 @@ import { notify } from '../../../lib/notify';
 import { FileDropzone } from '../../files/components/FileDropzone';
 import { useFileUpload } from '../../files/use-file-upload';
 import { ListChoiceInput, useListChoice } from '../../lists/components/ListChoiceInput';
+import { listTargetOf } from '../../lists/list-choice';
 import { downloadTemplate, enrichFailure, useBulkEnrich, usePricing } from '../api';
 
 /** Where the prospects come from. `file` is the Enrich CSV flow (spec §2). */
@@ -57,11 +58,10 @@ export function BulkEnrichDialog({ opened, onClose, title, sources, initialType 
   const [step, setStep] = useState(chooses ? 0 : 1);
   const [sourceIndex, setSourceIndex] = useState(0);
   const [count, setCount] = useState<number | null>(null);
-  const [name, setName] = useState('');
   const [channels, setChannels] = useState({ email: initialType !== 'phone', phone: initialType !== 'email' });
   const [error, setError] = useState<{ step: number; message: string; warning?: boolean } | null>(null);
   const upload = useFileUpload();
-  const { choice, names } = useListChoice('contactList', name, opened && step === 1);
+  const list = useListChoice('contactList', opened && step === 1, () => setError(null));
   const bulk = useBulkEnrich();
 
   const source = sources[sourceIndex] ?? sources[0]!;
@@ -75,7 +75,7 @@ export function BulkEnrichDialog({ opened, onClose, title, sources, initialType 
     setStep(chooses ? 0 : 1);
     setSourceIndex(0);
     setCount(null);
-    setName('');
+    list.reset();
     setError(null);
     upload.reset();
     bulk.reset();
@@ -97,11 +97,12 @@ export function BulkEnrichDialog({ opened, onClose, title, sources, initialType 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (choice.kind === 'none') return setError({ step: 1, message: LISTS_MESSAGES.listRequired });
+    const { error: listError, target } = listTargetOf(list.choice);
+    if (listError) return setError({ step: 1, message: listError });
     if (!enrichType) return setError({ step: 1, message: 'Choose phone, email or both.' });
-    if (choice.kind === 'pending' || prospects === 0) return;
+    if (!target || prospects === 0) return;
     bulk.mutate(
-      { ...inputsSource(), enrichType, ...(choice.kind === 'existing' ? { existingListId: choice.list._id } : { newListTitle: choice.name }) },
+      { ...inputsSource(), enrichType, ...('existingListId' in target ? target : { newListTitle: target.newListName }) },
       {
         onSuccess: () => {
           notify.success(source.kind === 'file' ? ENRICHMENT_MESSAGES.fileBeingEnriched : ENRICHMENT_MESSAGES.prospectsBeingEnriched);
@@ -195,17 +196,7 @@ export function BulkEnrichDialog({ opened, onClose, title, sources, initialType 
                 ) : (
                   <Text size="sm">{prospects === 1 ? '1 prospect' : `${prospects.toLocaleString('en-US')} prospects`}</Text>
                 )}
-                <ListChoiceInput
-                  entityType="contactList"
-                  value={name}
-                  onChange={(value) => {
-                    setName(value);
-                    setError(null);
-                  }}
-                  choice={choice}
-                  names={names}
-                  error={error?.message === LISTS_MESSAGES.listRequired ? error.message : null}
-                />
+                <ListChoiceInput {...list.input} error={error?.message === LISTS_MESSAGES.listRequired ? error.message : null} />
                 <Group gap="lg">
                   <Checkbox label="Phone" checked={channels.phone} onChange={(e) => setChannels((c) => ({ ...c, phone: e.currentTarget.checked }))} />
                   <Checkbox label="Email" checked={channels.email} onChange={(e) => setChannels((c) => ({ ...c, email: e.currentTarget.checked }))} />
@@ -242,7 +233,7 @@ export function BulkEnrichDialog({ opened, onClose, title, sources, initialType 
                     Cancel
                   </Button>
                 )}
-                <Button key="submit" type="submit" loading={bulk.isPending} disabled={choice.kind === 'pending' || !enrichType || prospects === 0}>
+                <Button key="submit" type="submit" loading={bulk.isPending} disabled={list.choice.kind === 'pending' || !enrichType || prospects === 0}>
                   Enrich
                 </Button>
               </>

@@ -1,7 +1,7 @@
 import { INTEGRATION_CARDS, INTEGRATION_MESSAGES, isCrmService, type IntegrationCard, type OAuthService } from '@leadline/shared';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { notify } from '../../../lib/notify';
 import { connectFailure, useConnect, useDisconnect, useIntegrations, type IntegrationStatus } from '../api';
@@ -21,10 +21,9 @@ const ELSEWHERE: Record<string, string> = {
 export function IntegrationsTab() {
   const status = useIntegrations();
   const [params, setParams] = useSearchParams();
-  const [slackOpen, setSlackOpen] = useState(params.get('slack') !== null);
-  useEffect(() => {
-    if (params.get('slack') !== null) setSlackOpen(true);
-  }, [params]);
+  // `?slack` (the return from Slack's install page) opens the dialog until it is closed.
+  const [slackChosen, setSlackOpen] = useState(false);
+  const slackOpen = slackChosen || params.get('slack') !== null;
   const byService = new Map((status.data ?? []).map((s) => [s.service as string, s]));
   const crm = status.data?.find((s) => isCrmService(s.service) && s.connected);
 

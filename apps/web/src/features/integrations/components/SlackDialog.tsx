@@ -1,6 +1,6 @@
 import { canSaveSlack, SLACK_MESSAGES, type SlackSettings } from '@leadline/shared';
 import { Alert, Button, Code, Group, Modal, Stack, Stepper, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { useConnect, useSaveSettings, useServiceSettings } from '../api';
 
@@ -18,10 +18,8 @@ export function SlackDialog({ onClose, startAtChannel = false }: { onClose: () =
   const save = useSaveSettings<SlackSettings>('slack');
   const installed = settings.data?.installed ?? false;
   const [step, setStep] = useState(startAtChannel ? 1 : 0);
-  const [channel, setChannel] = useState('');
-  useEffect(() => {
-    if (settings.data?.channel) setChannel(settings.data.channel);
-  }, [settings.data?.channel]);
+  const [typedChannel, setChannel] = useState<string | null>(null);
+  const channel = typedChannel ?? settings.data?.channel ?? '';
 
   const submit = () => {
     if (!canSaveSlack(installed, channel)) return;

@@ -1,7 +1,7 @@
 import { INTEGRATION_MESSAGES, isCrmService, type CrmService, type CrmSettings, type CrmSettingsUpdate } from '@leadline/shared';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, SegmentedControl, Select, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { JobProgress } from '../../../components/JobProgress';
 import { notify } from '../../../lib/notify';
@@ -54,8 +54,9 @@ function CrmCard({ service, connected, email, portal }: { service: CrmService; c
   const settings = useServiceSettings<CrmSettings>(service, connected);
   const members = useTeamMembers(1, 100, '');
   const save = useSaveSettings<CrmSettings>(service);
-  const [syncUser, setSyncUser] = useState<string | null>(null);
-  useEffect(() => setSyncUser(settings.data?.userForSyncId ?? null), [settings.data?.userForSyncId]);
+  // undefined: not chosen in this card yet, so the saved user shows.
+  const [chosenSyncUser, setSyncUser] = useState<string | null | undefined>(undefined);
+  const syncUser = chosenSyncUser === undefined ? (settings.data?.userForSyncId ?? null) : chosenSyncUser;
   const options = (members.data?.data ?? []).filter((m) => m.userId && m.status === 'ACTIVE').map((m) => ({ value: m.userId!, label: `${m.name} (${m.email})` }));
   const unchanged = syncUser === (settings.data?.userForSyncId ?? null);
 
@@ -137,10 +138,8 @@ function SyncSettings({ service }: { service: CrmService }) {
   const save = useSaveSettings<CrmSettings>(service);
   const pull = usePull();
   const [pullJob, setPullJob] = useState<string | null>(null);
-  const [draft, setDraft] = useState<{ autoPullEnabled: boolean; autoPushEnabled: boolean; profileType: 'contact' | 'lead' } | null>(null);
-  useEffect(() => {
-    if (settings.data) setDraft({ autoPullEnabled: settings.data.autoPullEnabled, autoPushEnabled: settings.data.autoPushEnabled, profileType: settings.data.profileType ?? 'lead' });
-  }, [settings.data]);
+  const [edited, setDraft] = useState<{ autoPullEnabled: boolean; autoPushEnabled: boolean; profileType: 'contact' | 'lead' } | null>(null);
+  const draft = edited ?? (settings.data ? { autoPullEnabled: settings.data.autoPullEnabled, autoPushEnabled: settings.data.autoPushEnabled, profileType: settings.data.profileType ?? 'lead' } : null);
   if (settings.error) return <Alert color="red">{`There was an error fetching your ${label} settings. Please try again later!`}</Alert>;
   if (!settings.data || !draft) return <Loader />;
   const unchanged =

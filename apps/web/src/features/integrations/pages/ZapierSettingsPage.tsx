@@ -1,7 +1,7 @@
 import { isZapierHook, ZAPIER_MESSAGES, type ZapierSettings } from '@leadline/shared';
 import { ActionIcon, Alert, Button, Card, Checkbox, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { notify } from '../../../lib/notify';
 import { useSaveSettings, useServiceSettings, useZapierTest } from '../api';
@@ -11,10 +11,10 @@ export function ZapierSettingsPage() {
   const settings = useServiceSettings<ZapierSettings>('zapier');
   const save = useSaveSettings<ZapierSettings>('zapier');
   const test = useZapierTest();
-  const [autoPush, setAutoPush] = useState(false);
+  const [checkedAutoPush, setAutoPush] = useState<boolean | null>(null);
+  const autoPush = checkedAutoPush ?? settings.data?.options.autoPushEnabled ?? false;
   const [link, setLink] = useState('');
   const [linkError, setLinkError] = useState<string | null>(null);
-  useEffect(() => setAutoPush(settings.data?.options.autoPushEnabled ?? false), [settings.data?.options.autoPushEnabled]);
 
   const links = settings.data?.links ?? [];
   const saveLinks = (next: string[], messages: { ok: string; failed: string }, after?: () => void) =>

@@ -7,6 +7,7 @@ import { notify } from '../../../lib/notify';
 import { FileDropzone } from '../../files/components/FileDropzone';
 import { useFileUpload } from '../../files/use-file-upload';
 import { listPath, useCompanyUpload } from '../api';
+import { listTargetOf } from '../list-choice';
 import { ListChoiceInput, useListChoice } from './ListChoiceInput';
 
 type CompanyUploadDialogProps = { opened: boolean; onClose: () => void };
@@ -14,14 +15,13 @@ type CompanyUploadDialogProps = { opened: boolean; onClose: () => void };
 /** Spec §2 "Company list upload": a file of company names into a new or existing company list. */
 export function CompanyUploadDialog({ opened, onClose }: CompanyUploadDialogProps) {
   const navigate = useNavigate();
-  const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const upload = useFileUpload();
-  const { choice, names } = useListChoice('companyList', name, opened);
+  const list = useListChoice('companyList', opened, () => setError(null));
   const send = useCompanyUpload();
 
   const close = () => {
-    setName('');
+    list.reset();
     setError(null);
     upload.reset();
     send.reset();
@@ -31,12 +31,13 @@ export function CompanyUploadDialog({ opened, onClose }: CompanyUploadDialogProp
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!upload.uploaded) return setError('Choose a file of company names first.');
-    if (choice.kind === 'none') return setError(LISTS_MESSAGES.listRequired);
-    if (choice.kind === 'pending') return;
+    const { error: listError, target } = listTargetOf(list.choice);
+    if (listError) return setError(listError);
+    if (!target) return;
     send.mutate(
       {
         attachedFileInfo: { _id: upload.uploaded._id },
-        ...(choice.kind === 'existing' ? { existingListId: choice.list._id } : { listTitle: choice.name }),
+        ...('existingListId' in target ? target : { listTitle: target.newListName }),
       },
       {
         onSuccess: ({ list, added }) => {
@@ -57,17 +58,7 @@ export function CompanyUploadDialog({ opened, onClose }: CompanyUploadDialogProp
       <form onSubmit={submit} noValidate>
         <Stack>
           <FileDropzone upload={upload} hint={`One column named '${COMPANY_FILE_HEADER}'.`} />
-          <ListChoiceInput
-            entityType="companyList"
-            label="Company list"
-            value={name}
-            onChange={(value) => {
-              setName(value);
-              setError(null);
-            }}
-            choice={choice}
-            names={names}
-          />
+          <ListChoiceInput {...list.input} label="Company list" />
           {error && (
             <Alert color="red" variant="light" role="alert">
               {error}
@@ -77,7 +68,7 @@ export function CompanyUploadDialog({ opened, onClose }: CompanyUploadDialogProp
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={send.isPending} disabled={upload.uploading || choice.kind === 'pending'}>
+            <Button type="submit" loading={send.isPending} disabled={upload.uploading || list.choice.kind === 'pending'}>
               Upload
             </Button>
           </Group>

@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { notify } from '../../../lib/notify';
 import { saveListFailure, useSaveToList } from '../api';
+import { listTargetOf } from '../list-choice';
 import { ListChoiceInput, useListChoice } from './ListChoiceInput';
 
 type SaveListDialogProps = {
@@ -18,14 +19,13 @@ const NO_SELECTION = 'Select at least one prospect to save.';
 
 /** Spec §2 "Save List": pick one of the team's lists or type a new name; needs a selection. */
 export function SaveListDialog({ opened, onClose, personIds, filters }: SaveListDialogProps) {
-  const [name, setName] = useState('');
   const [dynamic, setDynamic] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const { choice, names } = useListChoice('contactList', name, opened);
+  const list = useListChoice('contactList', opened, () => setError(null));
   const save = useSaveToList('search');
 
   const close = () => {
-    setName('');
+    list.reset();
     setDynamic(false);
     setError(null);
     save.reset();
@@ -35,11 +35,11 @@ export function SaveListDialog({ opened, onClose, personIds, filters }: SaveList
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (personIds.length === 0) return setError(NO_SELECTION);
-    if (choice.kind === 'none') return setError(LISTS_MESSAGES.listRequired);
-    if (choice.kind === 'pending') return;
-    const target = choice.kind === 'existing' ? { listId: choice.list._id } : { name: choice.name, isDynamic: dynamic, filters };
+    const { error: listError, target } = listTargetOf(list.choice);
+    if (listError) return setError(listError);
+    if (!target) return;
     save.mutate(
-      { personIds, target },
+      { personIds, target: 'existingListId' in target ? { listId: target.existingListId } : { name: target.newListName, isDynamic: dynamic, filters } },
       {
         onSuccess: () => {
           notify.success(LISTS_MESSAGES.prospectsSaved);
@@ -57,18 +57,8 @@ export function SaveListDialog({ opened, onClose, personIds, filters }: SaveList
           <Text size="sm" c="dimmed">
             {personIds.length === 1 ? '1 prospect selected.' : `${personIds.length.toLocaleString('en-US')} prospects selected.`}
           </Text>
-          <ListChoiceInput
-            entityType="contactList"
-            value={name}
-            onChange={(value) => {
-              setName(value);
-              setError(null);
-            }}
-            choice={choice}
-            names={names}
-            error={error === LISTS_MESSAGES.listRequired ? error : null}
-          />
-          {choice.kind === 'new' && (
+          <ListChoiceInput {...list.input} error={error === LISTS_MESSAGES.listRequired ? error : null} />
+          {list.choice.kind === 'new' && (
             <Switch
               label="Keep this list updated with new matches"
               description="People who start matching the current search filters are added to the list when it is refreshed."
@@ -85,7 +75,7 @@ export function SaveListDialog({ opened, onClose, personIds, filters }: SaveList
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending} disabled={choice.kind === 'pending'}>
+            <Button type="submit" loading={save.isPending} disabled={list.choice.kind === 'pending'}>
               Save
             </Button>
           </Group>

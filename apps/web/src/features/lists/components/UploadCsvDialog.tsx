@@ -7,6 +7,7 @@ import { notify } from '../../../lib/notify';
 import { FileDropzone } from '../../files/components/FileDropzone';
 import { useFileUpload } from '../../files/use-file-upload';
 import { listPath, useUploadToList } from '../api';
+import { listTargetOf } from '../list-choice';
 import { ListChoiceInput, useListChoice } from './ListChoiceInput';
 
 type UploadCsvDialogProps = { opened: boolean; onClose: () => void };
@@ -24,16 +25,15 @@ function uploadFailure(error: unknown): { inline: string } | { toast: string } {
 export function UploadCsvDialog({ opened, onClose }: UploadCsvDialogProps) {
   const navigate = useNavigate();
   const [step, setStep] = useState(0);
-  const [name, setName] = useState('');
   const [fillMissing, setFillMissing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const upload = useFileUpload();
-  const { choice, names } = useListChoice('contactList', name, opened && step === 1);
+  const list = useListChoice('contactList', opened && step === 1, () => setError(null));
   const importFile = useUploadToList();
 
   const close = () => {
     setStep(0);
-    setName('');
+    list.reset();
     setFillMissing(false);
     setError(null);
     upload.reset();
@@ -44,12 +44,13 @@ export function UploadCsvDialog({ opened, onClose }: UploadCsvDialogProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!upload.uploaded) return setStep(0);
-    if (choice.kind === 'none') return setError(LISTS_MESSAGES.listRequired);
-    if (choice.kind === 'pending') return;
+    const { error: listError, target } = listTargetOf(list.choice);
+    if (listError) return setError(listError);
+    if (!target) return;
     importFile.mutate(
       {
         attachedFileInfo: { _id: upload.uploaded._id },
-        ...(choice.kind === 'existing' ? { existingListId: choice.list._id } : { listTitle: choice.name }),
+        ...('existingListId' in target ? target : { listTitle: target.newListName }),
         useRawFileData: !fillMissing,
       },
       {
@@ -79,16 +80,7 @@ export function UploadCsvDialog({ opened, onClose }: UploadCsvDialogProps) {
             </Stepper.Step>
             <Stepper.Step label="List" description="Choose where it goes">
               <Stack mt="md">
-                <ListChoiceInput
-                  entityType="contactList"
-                  value={name}
-                  onChange={(value) => {
-                    setName(value);
-                    setError(null);
-                  }}
-                  choice={choice}
-                  names={names}
-                />
+                <ListChoiceInput {...list.input} />
                 <Switch
                   label="Fill missing fields from our database"
                   description="When a row matches a person in our database (by LinkedIn URL, or by full name and company), its empty fields are filled in. Values in your file are never replaced. Off: the file is imported exactly as it is."
@@ -125,7 +117,7 @@ export function UploadCsvDialog({ opened, onClose }: UploadCsvDialogProps) {
                 >
                   Back
                 </Button>
-                <Button key="submit" type="submit" loading={importFile.isPending} disabled={choice.kind === 'pending'}>
+                <Button key="submit" type="submit" loading={importFile.isPending} disabled={list.choice.kind === 'pending'}>
                   Upload
                 </Button>
               </>

@@ -1,0 +1,292 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProgressTracker } from '../features/jobs/jobs.service.js';
+import { createOwner, createPeople, uploadFile, type TestUser } from '../test/factories.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+/**
+ * Every route that takes an id is called by another team's owner with a real id of ours, and must
+ * answer 404 (or, where the route's contract is to skip ids that are not the team's, change and
+ * reveal nothing of ours). The ids a route takes are read from the registered routes' schemas
+ * (OpenAPI document): a route or field that takes an id and has no case here fails the test.
+ */
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Request = { url: string; payload?: unknown };
+
+/** Our team's resources, made fresh for each case (a case's own call may delete or change them). */
+type Ours = {
+  listId: string;
+  dynamicListId: string;
+  companyListId: string;
+  contactId: string;
+  customContactId: string;
+  fileId: string;
+  companyFileId: string;
+  enrichFileId: string;
+  jobId: string;
+  invitationId: string;
+  invitee: TestUser;
+  contactName: string;
+  contactEmail: string;
+  userId: string;
+};
+/** A team's own resources that a request names besides the id under test. */
+type Theirs = { listId: string; companyListId: string; fileId: string; companyFileId: string; customContactId: string };
+
+type Case = {
+  /** `body.x`, `body.a[].b`, `path.id`, `query.id`: the id fields this case gives one of ours. */
+  fields: string[];
+  /** `mine`: the caller's own resources, for the fields not under test. */
+  request: (ours: Ours, mine: Theirs) => Request;
+  /** The request with only our ids, as our owner (or `ownCaller`), must succeed: the ids are real. */
+  ownCaller?: (ours: Ours) => TestUser;
+  /** Set when the route skips ids that are not the team's: checks the other team's answer reveals and changes nothing. */
+  skipsForeignIds?: (answer: { statusCode: number; body: string }, ours: Ours) => Promise<void> | void;
+};
+
+/** Ids of the shared prospect database (people), not a team's: any team may name them. */
+const SHARED_DATABASE_IDS: Record<string, string[]> = {
+  'POST /api/v1/contacts': ['body._id'],
+  'POST /api/v1/contacts/bulk': ['body[]._id'],
+  'POST /api/v1/prospects-enrichment/single': ['body.input.contactId'],
+  'POST /api/v1/prospects-enrichment/bulk': ['body.inputs[].contactId'],
+  'POST /api/v1/integrations/{service}/data/push': ['body.contactIds'],
+};
+
+const PERSON = { id: 'xteam-ann', full_name: 'ann cross', job_title: 'vp of sales', job_company_name: 'acme', location_country: 'united states' };
+const PEOPLE_CSV = 'Full Name,Job Title,Job Level,Department,Company,Email,Phone,Company Domain,Country,City,LinkedIn URL\nJane Roe,CEO,,,Roe Inc,jane@roe.test,,roe.test,,,\n';
+const COMPANIES_CSV = 'Company Names\nAcme\n';
+const ENRICH_CSV = 'Name,Company,Location\nJane Roe,Roe Inc,Austin\n';
+
+const CASES: Record<string, Case[]> = {
+  'PATCH /api/v1/team-management/invitations': [
+    { fields: ['body.invitationId'], request: (o) => ({ url: '/api/v1/team-management/invitations', payload: { invitationId: o.invitationId, action: 'reject' } }), ownCaller: (o) => o.invitee },
+  ],
+  'GET /api/v1/lists/getAll': [
+    {
+      fields: ['query.createdBy'],
+      request: (o) => ({ url: `/api/v1/lists/getAll?createdBy=${o.userId}` }),
+      skipsForeignIds: (answer) => {
+        expect(answer.statusCode).toBe(200);
+        expect(JSON.stringify(JSON.parse(answer.body).data)).not.toMatch(/Ours/);
+      },
+    },
+  ],
+  'GET /api/v1/jobs/{id}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/jobs/${o.jobId}` }) }],
+  'POST /api/v1/lists/{id}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/lists/${o.listId}`, payload: {} }) }],
+  'DELETE /api/v1/lists/{id}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/lists/${o.listId}` }) }],
+  'POST /api/v1/lists/{id}/refresh': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/lists/${o.dynamicListId}/refresh` }) }],
+  'GET /api/v1/lists/download/{listId}': [{ fields: ['path.listId'], request: (o) => ({ url: `/api/v1/lists/download/${o.listId}` }) }],
+  'PATCH /api/v1/lists/addContacts/{listId}': [
+    { fields: ['path.listId'], request: (o, t) => ({ url: `/api/v1/lists/addContacts/${o.listId}`, payload: { customContacts: [t.customContactId] } }) },
+    {
+      fields: ['body.contacts', 'body.customContacts', 'body.companies'],
+      request: (o, t) => ({ url: `/api/v1/lists/addContacts/${t.listId}`, payload: { contacts: [o.contactId], customContacts: [o.customContactId], companies: [] } }),
+      skipsForeignIds: (answer) => {
+        expect(answer.statusCode).toBe(200);
+        expect(JSON.parse(answer.body).data.changed).toBe(0);
+      },
+    },
+  ],
+  'PATCH /api/v1/lists/removeContacts/{id}': [
+    { fields: ['path.id'], request: (o, t) => ({ url: `/api/v1/lists/removeContacts/${o.listId}`, payload: { customContacts: [t.customContactId] } }) },
+    {
+      fields: ['body.contacts', 'body.customContacts', 'body.companies'],
+      request: (o, t) => ({ url: `/api/v1/lists/removeContacts/${t.listId}`, payload: { contacts: [o.contactId], customContacts: [o.customContactId], companies: [] } }),
+      skipsForeignIds: async (answer, o) => {
+        expect(answer.statusCode).toBe(200);
+        expect(JSON.parse(answer.body).data.changed).toBe(0);
+        const ours = await t.ctx.db.selectFrom('list_contacts').select('contact_id').where('list_id', '=', o.listId).execute();
+        expect(ours.map((r) => r.contact_id).sort()).toEqual([o.contactId, o.customContactId].sort());
+      },
+    },
+  ],
+  'PATCH /api/v1/contacts/enrichedDataByContactId/{contactId}': [
+    { fields: ['path.contactId'], request: (o) => ({ url: `/api/v1/contacts/enrichedDataByContactId/${o.customContactId}?isCustom=true`, payload: { primaryEmail: o.contactEmail } }) },
+  ],
+  'POST /api/v1/contacts/download': [
+    {
+      fields: ['body.contacts', 'body.customContacts'],
+      request: (o) => ({ url: '/api/v1/contacts/download', payload: { contacts: [o.contactId], customContacts: [o.customContactId] } }),
+      skipsForeignIds: (answer, o) => {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.body.split('\n').filter((line) => line.trim() !== '')).toHaveLength(1); // the header only
+        expect(answer.body.toLowerCase()).not.toContain(o.contactName.toLowerCase());
+      },
+    },
+  ],
+  'POST /api/v1/prospects/upload-to-list': [
+    { fields: ['body.attachedFileInfo._id'], request: (o) => ({ url: '/api/v1/prospects/upload-to-list', payload: { attachedFileInfo: { _id: o.fileId }, listTitle: 'Cross' } }) },
+    { fields: ['body.existingListId'], request: (o, t) => ({ url: '/api/v1/prospects/upload-to-list', payload: { attachedFileInfo: { _id: t.fileId }, existingListId: o.listId } }) },
+  ],
+  'POST /api/v1/lists/companies/upload': [
+    { fields: ['body.attachedFileInfo._id'], request: (o) => ({ url: '/api/v1/lists/companies/upload', payload: { attachedFileInfo: { _id: o.companyFileId }, listTitle: 'Cross' } }) },
+    { fields: ['body.existingListId'], request: (o, t) => ({ url: '/api/v1/lists/companies/upload', payload: { attachedFileInfo: { _id: t.companyFileId }, existingListId: o.companyListId } }) },
+  ],
+  'POST /api/v1/prospects-enrichment/single': [
+    { fields: ['body.input.customContactId'], request: (o) => ({ url: '/api/v1/prospects-enrichment/single', payload: { enrichType: 'phone', input: { customContactId: o.customContactId } } }) },
+  ],
+  'POST /api/v1/prospects-enrichment/bulk': [
+    { fields: ['body.inputs[].customContactId'], request: (o) => ({ url: '/api/v1/prospects-enrichment/bulk', payload: { enrichType: 'phone', inputs: [{ customContactId: o.customContactId }], newListTitle: 'Cross' } }) },
+    {
+      fields: ['body.inputsSource.attachedFileInfo._id'],
+      request: (o) => ({ url: '/api/v1/prospects-enrichment/bulk', payload: { enrichType: 'phone', inputsSource: { type: 'file', attachedFileInfo: { _id: o.enrichFileId } }, newListTitle: 'Cross' } }),
+    },
+    {
+      fields: ['body.inputsSource.targetListId'],
+      request: (o) => ({ url: '/api/v1/prospects-enrichment/bulk', payload: { enrichType: 'phone', inputsSource: { type: 'list', targetListId: o.listId, limit: 10 }, newListTitle: 'Cross' } }),
+    },
+    {
+      fields: ['body.existingListId'],
+      request: (o, t) => ({ url: '/api/v1/prospects-enrichment/bulk', payload: { enrichType: 'phone', inputs: [{ customContactId: t.customContactId }], existingListId: o.listId } }),
+    },
+  ],
+  'POST /api/v1/integrations/{service}/data/push': [
+    { fields: ['body.listIds'], request: (o) => ({ url: '/api/v1/integrations/zapier/data/push', payload: { listIds: [o.listId] } }) },
+    { fields: ['body.customContactIds'], request: (o) => ({ url: '/api/v1/integrations/zapier/data/push', payload: { customContactIds: [o.customContactId] } }) },
+  ],
+};
+
+const ID_NAME = /^(_id|id|[a-z][A-Za-z]*Ids?)$/;
+
+type JsonSchema = { format?: string; properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[] };
+
+/** The id fields of a JSON schema, as `at.name` paths with `[]` for array items. */
+function idFieldsOf(schema: JsonSchema | undefined, at: string, name = ''): string[] {
+  if (!schema) return [];
+  const found = schema.format === 'uuid' || ID_NAME.test(name) ? [at.replace(/\[\]$/, '')] : [];
+  for (const part of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) found.push(...idFieldsOf(part, at, name));
+  if (schema.items) found.push(...idFieldsOf(schema.items, `${at}[]`, name));
+  for (const [key, value] of Object.entries(schema.properties ?? {})) found.push(...idFieldsOf(value, `${at}.${key}`, key));
+  return found;
+}
+
+type Operation = { parameters?: Array<{ in: string; name: string; schema?: JsonSchema }>; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
+
+/** Every registered route that takes an id, with the id fields it takes. */
+function routesTakingIds(): Map<string, string[]> {
+  const doc = (t.app as unknown as { swagger(): { paths: Record<string, Record<string, Operation>> } }).swagger();
+  const routes = new Map<string, string[]>();
+  for (const [url, operations] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const fields = new Set<string>();
+      for (const parameter of operation.parameters ?? []) {
+        for (const field of idFieldsOf(parameter.schema, `${parameter.in}.${parameter.name}`, parameter.name)) fields.add(field);
+      }
+      for (const content of Object.values(operation.requestBody?.content ?? {})) {
+        for (const field of idFieldsOf(content.schema, 'body')) fields.add(field);
+      }
+      if (fields.size > 0) routes.set(`${method.toUpperCase()} ${url}`, [...fields].sort());
+    }
+  }
+  return routes;
+}
+
+let t: TestApp;
+let owner: TestUser;
+let other: TestUser;
+let personId: string;
+let theirs: Theirs;
+
+const call = (user: TestUser, method: Method, request: Request) =>
+  t.app.inject({ method, url: request.url, headers: { cookie: user.cookie }, ...(request.payload !== undefined ? { payload: request.payload as InjectOptions['payload'] } : {}) });
+
+async function ok(user: TestUser, method: Method, request: Request) {
+  const response = await call(user, method, request);
+  expect(response.statusCode, `${method} ${request.url}: ${response.body}`).toBeLessThan(300);
+  return response.json().data;
+}
+
+async function createList(user: TestUser, body: Record<string, unknown>): Promise<string> {
+  return (await ok(user, 'POST', { url: '/api/v1/lists', payload: body }))._id;
+}
+
+const emailOf = (fullName: string) => `${fullName.replace(' ', '.').toLowerCase()}@ours.test`;
+
+async function customContact(user: TestUser, fullName: string): Promise<string> {
+  return (await ok(user, 'POST', { url: '/api/v1/contacts', payload: { fullName, companyName: 'Ours Inc', email: emailOf(fullName) } }))._id;
+}
+
+let made = 0;
+async function createOurs(): Promise<Ours> {
+  made += 1;
+  const contactName = `Olga Ours${made}`;
+  const listId = await createList(owner, { name: `Ours ${made}` });
+  const [person] = (await ok(owner, 'POST', { url: '/api/v1/contacts/bulk', payload: [{ _id: personId }] })).contacts;
+  const customContactId = await customContact(owner, contactName);
+  await ok(owner, 'PATCH', { url: `/api/v1/lists/addContacts/${listId}`, payload: { contacts: [person._id], customContacts: [customContactId] } });
+  await ok(owner, 'PUT', { url: '/api/v1/integrations/zapier/settings', payload: { links: [{ link: 'https://hooks.zapier.com/hooks/catch/1/ours/' }] } });
+  const inviteeEmail = `invitee${made}-${Date.now()}@ours.test`;
+  await ok(owner, 'POST', { url: '/api/v1/team-management/invitations', payload: { members: [{ name: 'Ivy Invitee', email: inviteeEmail }] } });
+  const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Ivy Invitee', email: inviteeEmail, password: 'longenough', companyName: 'Ivy Co' } });
+  expect(signup.statusCode, signup.body).toBe(201);
+  const invitee: TestUser = { ...signup.json().data, cookie: String(signup.headers['set-cookie']).split(';')[0]! };
+  const [invitation] = await ok(invitee, 'GET', { url: '/api/v1/team-management/invitations' });
+  const job = await ProgressTracker.create(t.ctx.db, { teamId: owner.teamId, userId: owner.userId, kind: 'test' });
+  return {
+    listId,
+    dynamicListId: await createList(owner, { name: `Ours dynamic ${made}`, isDynamic: true, filters: { job_title_role: [{ label: 'Sales', value: 'sales', status: 'include' }] } }),
+    companyListId: await createList(owner, { name: `Ours companies ${made}`, entityType: 'companyList' }),
+    contactId: person._id,
+    customContactId,
+    fileId: await uploadFile(t.app, owner, 'people.csv', PEOPLE_CSV),
+    companyFileId: await uploadFile(t.app, owner, 'companies.csv', COMPANIES_CSV),
+    enrichFileId: await uploadFile(t.app, owner, 'enrich.csv', ENRICH_CSV),
+    jobId: job.id,
+    userId: owner.userId,
+    invitationId: invitation._id,
+    invitee,
+    contactName,
+    contactEmail: emailOf(contactName),
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createOwner(t.ctx.db, { domain: 'ours.test' });
+  other = await createOwner(t.ctx.db);
+  personId = (await createPeople(t.ctx.db, [PERSON]))[PERSON.id]!;
+  await t.ctx.db.insertInto('companies').values({ name: 'Acme' }).execute();
+  const theirContact = await customContact(other, 'Theo Theirs');
+  theirs = {
+    listId: await createList(other, { name: 'Theirs' }),
+    companyListId: await createList(other, { name: 'Their companies', entityType: 'companyList' }),
+    fileId: await uploadFile(t.app, other, 'people.csv', PEOPLE_CSV),
+    companyFileId: await uploadFile(t.app, other, 'companies.csv', COMPANIES_CSV),
+    customContactId: theirContact,
+  };
+  await ok(other, 'PUT', { url: '/api/v1/integrations/zapier/settings', payload: { links: [{ link: 'https://hooks.zapier.com/hooks/catch/2/theirs/' }] } });
+});
+afterAll(() => t.close());
+
+describe("another team's ids", () => {
+  it('has a case for every id field of every registered route', () => {
+    const uncovered: string[] = [];
+    const routes = routesTakingIds();
+    for (const [route, fields] of routes) {
+      const covered = new Set([...(SHARED_DATABASE_IDS[route] ?? []), ...(CASES[route] ?? []).flatMap((c) => c.fields)]);
+      for (const field of fields) if (!covered.has(field)) uncovered.push(`${route} ${field}`);
+    }
+    expect(uncovered).toEqual([]);
+    const stale = Object.keys(CASES).filter((route) => !routes.has(route));
+    expect(stale).toEqual([]);
+    // The ids are read from the schemas: finding none (a changed document) would pass vacuously.
+    expect(routes.size).toBeGreaterThanOrEqual(Object.keys(CASES).length);
+  });
+
+  for (const [route, cases] of Object.entries(CASES)) {
+    const method = route.split(' ')[0] as Method;
+    for (const c of cases) {
+      it(`${route} (${c.fields.join(', ')}): another team's owner gets ${c.skipsForeignIds ? 'nothing of ours' : '404'}, ours does not`, async () => {
+        const ours = await createOurs();
+        const request = c.request(ours, theirs);
+        const foreign = await call(other, method, request);
+        if (c.skipsForeignIds) await c.skipsForeignIds(foreign, ours);
+        else expect(foreign.statusCode, foreign.body).toBe(404);
+        const own = await call(c.ownCaller?.(ours) ?? owner, method, c.request(ours, ours));
+        expect(own.statusCode, own.body).toBeLessThan(300);
+      });
+    }
+  }
+});
