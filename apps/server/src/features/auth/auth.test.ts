@@ -83,7 +83,7 @@ describe('log-in and sessions', () => {
   });
 
   it('marks the cookie Secure when served over https behind a trusted proxy', async () => {
-    const proxied = await createTestApp({ config: { trustProxy: true } });
+    const proxied = await createTestApp({ config: { trustProxy: 1 } });
     try {
       const response = await proxied.app.inject({
         method: 'POST',

@@ -32,6 +32,7 @@ beforeAll(async () => {
     work: true,
     config: {
       outboundAllowPrivate: true,
+      publicUrl: 'http://app.test',
       hubspot: { clientId: 'hs-client', clientSecret: 'hs-secret', authUrl: hubspot.url, apiUrl: hubspot.url, appUrl: 'https://app.hubspot.com' },
       salesforce: { clientId: 'sf-client', clientSecret: 'sf-secret', loginUrl: salesforce.url },
       slack: { clientId: 'sl-client', clientSecret: 'sl-secret', authUrl: slack.url, apiUrl: `${slack.url}/api` },
@@ -114,7 +115,7 @@ describe('connecting by OAuth', () => {
 
   it('says plainly when a vendor is not configured on this server', async () => {
     const vendors = integrationVendors({ config: { ...t.ctx.config, hubspot: { ...t.ctx.config.hubspot, clientId: undefined } } });
-    await expect(oauthUrl(t.ctx, { ...other.owner, permission: 'TEAM_OWNER', role: 'ADMIN', sessionHash: '' }, 'hubspot', 'http://app.test', vendors)).rejects.toThrow(
+    await expect(oauthUrl(t.ctx, { ...other.owner, permission: 'TEAM_OWNER', role: 'ADMIN', sessionHash: '' }, 'hubspot', vendors)).rejects.toThrow(
       INTEGRATION_MESSAGES.notConfigured('HubSpot'),
     );
   });
