@@ -1,4 +1,4 @@
-import { AUTO_PULL_CRON, INTEGRATION_MESSAGES, ZAPIER_MESSAGES } from '@leadline/shared';
+import { AUTO_PULL_CRON, INTEGRATION_MESSAGES, MESSAGES, ZAPIER_MESSAGES } from '@leadline/shared';
 import { SCHEDULES } from '../../jobs/registry.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +118,14 @@ describe('connecting by OAuth', () => {
     await expect(oauthUrl(t.ctx, { ...other.owner, permission: 'TEAM_OWNER', role: 'ADMIN', sessionHash: '' }, 'hubspot', vendors)).rejects.toThrow(
       INTEGRATION_MESSAGES.notConfigured('HubSpot'),
     );
+  });
+
+  it('builds redirect URIs from PUBLIC_URL only, and refuses to connect without it', async () => {
+    const start = await t.app.inject({ method: 'POST', url: '/api/v1/integrations/slack/oauth2url', headers: { cookie: other.owner.cookie, host: 'evil.test' } });
+    expect(new URL(start.json().data.url).searchParams.get('redirect_uri')).toBe('http://app.test/integrations/slack/callback');
+    const unset = { ...t.ctx, config: { ...t.ctx.config, publicUrl: undefined } };
+    const actor = { ...other.owner, permission: 'TEAM_OWNER' as const, role: 'ADMIN' as const, sessionHash: '' };
+    await expect(oauthUrl(unset, actor, 'slack')).rejects.toMatchObject({ code: 'PROVIDER_UNAVAILABLE', message: MESSAGES.oauthNeedsPublicUrl });
   });
 
   it('lets only owners and admins connect or change integrations, and keeps teams apart', async () => {
