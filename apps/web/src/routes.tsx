@@ -6,6 +6,8 @@ import { BUILT_PATHS, PATH_TITLES, SIDEBAR_GROUPS } from './components/shell/nav
 import { AdminOnly, PublicOnly, RequireSession } from './features/auth/components/SessionGates';
 import { LoginPage } from './features/auth/pages/LoginPage';
 import { SignupPage } from './features/auth/pages/SignupPage';
+import { VerifyEmailPage } from './features/auth/pages/VerifyEmailPage';
+import { InvitePage } from './features/team-management/pages/InvitePage';
 import { HomePage } from './features/home/pages/HomePage';
 import { ListDetailPage } from './features/lists/pages/ListDetailPage';
 import { ListsPage } from './features/lists/pages/ListsPage';
@@ -23,6 +25,9 @@ const upcomingRoutes: RouteObject[] = PATH_TITLES.filter((entry) => entry.page &
 );
 
 export const router = createBrowserRouter([
+  // Links from emails (or passed on by an inviter): they work signed in and signed out.
+  { path: '/invite/:token', element: <InvitePage /> },
+  { path: '/verify-email/:token', element: <VerifyEmailPage /> },
   {
     element: <PublicOnly />,
     children: [

@@ -74,6 +74,7 @@ export const InvitationPreviewDto = z.object({
 });
 export type InvitationPreviewDto = z.infer<typeof InvitationPreviewDto>;
 export const InvitationPreviewResponse = z.object({ data: InvitationPreviewDto });
+export type InvitationPreviewResponse = z.infer<typeof InvitationPreviewResponse>;
 export type InvitationActionBody = z.infer<typeof InvitationActionBody>;
 export const InvitationActionResponse = z.object({ data: z.object({ status: MemberStatus, teamId: z.string() }) });
 
