@@ -78,6 +78,30 @@ describe('inviting a colleague into the team by link', () => {
     expect(await memberRow(owner, 'mallory@acme.test').count()).toBe(0);
   });
 
+  it('lets someone with an account log in from the link and accept', async () => {
+    const dan = newUser({ name: 'Dan Early', email: 'dan@acme.test', companyName: 'Dan Solo' });
+    const early = await e2e.newPage();
+    await signUp(early, dan);
+    await early.context().close();
+
+    const owner = await e2e.newPage();
+    await signIn(owner, ann);
+    await openTeamSettings(owner);
+    await submitInvite(owner, { name: dan.name, email: dan.email });
+    const danLink = await copyInvitationLink(owner, dan.email);
+
+    const visitor = await e2e.newPage();
+    await visitor.goto(danLink);
+    await visitor.getByRole('link', { name: 'Log in to accept' }).click();
+    await visitor.getByLabel('Email').fill(dan.email);
+    await visitor.getByLabel('Password', { exact: true }).fill(dan.password);
+    await visitor.getByRole('button', { name: 'Log in' }).click();
+    await visitor.getByText(`You are signed in as ${dan.email}.`).waitFor();
+    await visitor.getByRole('button', { name: 'Accept' }).click();
+    await expectToast(visitor, 'You joined Acme.');
+    await visitor.getByRole('navigation', { name: 'Main navigation' }).getByText('Acme', { exact: true }).waitFor();
+  });
+
   it('searches the members table on the server', async () => {
     const owner = await e2e.newPage();
     await signIn(owner, ann);

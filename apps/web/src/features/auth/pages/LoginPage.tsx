@@ -4,12 +4,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useZodForm } from '../../../lib/form';
 import { useLogin } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
+import { nextPath } from '../next-path';
 
 export function LoginPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  // Only a path of this app: an outside address here would make the login page an open redirect.
-  const next = /^\/(?![/\\])/.test(search.get('next') ?? '') ? search.get('next')! : '/';
+  const next = nextPath(search);
   const login = useLogin();
   const form = useZodForm(LoginBody, { email: '', password: '' });
 
