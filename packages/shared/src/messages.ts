@@ -13,6 +13,7 @@ export const MESSAGES = {
   signupClosed: 'Sign-up is closed on this server. Ask your administrator for an account.',
   signupInviteOnly: 'Sign-up on this server is by invitation only. Open the link from your invitation.',
   checkEmail: 'Check your inbox: we sent you a link to finish signing up.',
+  mailFailed: 'We could not send the email right now. Please try again later.',
   verifyLinkInvalid: 'This link is invalid or has expired. Sign up again to get a new one.',
   inviteLinkInvalid: 'This invitation link is invalid, was already used or has expired. Ask for a new invitation.',
   inviteOtherAddress: 'This invitation was sent to another email address. Sign in with that address to accept it.',

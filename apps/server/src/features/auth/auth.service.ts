@@ -81,15 +81,14 @@ export async function signUp(ctx: AppContext, input: SignupInput, meta: { userAg
   }
 
   const base = linkBase(ctx.config, meta.origin, { mailed: true });
-  const attempted = signupAttemptMail({ to: input.email, loginUrl: `${base}/login` });
-  let mail: Mail = attempted;
+  let mail: Mail = signupAttemptMail({ to: input.email, loginUrl: `${base}/login` });
   if (!existing?.email_verified_at) {
     // An address never confirmed gets a fresh link: a lost first mail is not a dead end.
     const userId = existing?.id ?? (await createOwnerAccount(ctx.db, input, passwordHash, { trialCreditsPending: true }).catch(sameAnswerOnRace));
     if (userId) mail = verificationMail({ to: input.email, url: `${base}/verify-email/${await verificationToken(ctx.db, userId, input.email)}` });
   }
   await mailer.send(mail).catch((error: unknown) => {
-    throw new AppError('PROVIDER_UNAVAILABLE', 'We could not send the email right now. Please try again later.', { cause: error });
+    throw new AppError('PROVIDER_UNAVAILABLE', MESSAGES.mailFailed, { cause: error });
   });
   return { kind: 'check-email', email: input.email };
 }

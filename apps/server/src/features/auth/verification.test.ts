@@ -173,3 +173,29 @@ describe('sign-up modes', () => {
     });
   });
 });
+
+describe('when the mail server does not answer', () => {
+  const withSmtp = async (url: string, run: () => Promise<void>) => {
+    const before = t.ctx.config.smtpUrl;
+    t.ctx.config.smtpUrl = url;
+    try {
+      await run();
+    } finally {
+      t.ctx.config.smtpUrl = before;
+    }
+  };
+
+  it('answers the invitation link to the inviter instead, and says so at sign-up', async () => {
+    const owner = await createOwner(t.ctx.db, { domain: 'down.test' });
+    const closed = await startSmtpFixture({ user: 'x', pass: 'y' });
+    await closed.close();
+    await withSmtp(`smtp://127.0.0.1:${closed.port}`, async () => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/v1/team-management/invitations', headers: { cookie: owner.cookie }, payload: { members: [{ name: 'D', email: 'd@down.test' }] } });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().data[0].inviteUrl).toMatch(new RegExp(`^${PUBLIC_URL.replace(/\./g, '\\.')}/invite/[\\w-]{43}$`));
+      const signedUp = await signup({ email: 'down@down.test' });
+      expect(signedUp.statusCode).toBe(503);
+      expect(signedUp.json().error).toEqual({ code: 'PROVIDER_UNAVAILABLE', message: MESSAGES.mailFailed });
+    });
+  });
+});
