@@ -133,6 +133,22 @@ describe('invitations when the server sends mail', () => {
   });
 });
 
+describe('pending invitations when the server sends mail', () => {
+  it('lists them only once the account has confirmed its address', async () => {
+    const owner = await createOwner(t.ctx.db, { domain: 'banner.test', companyName: 'Banner Inc' });
+    await t.app.inject({ method: 'POST', url: '/api/v1/team-management/invitations', headers: { cookie: owner.cookie }, payload: { members: [{ name: 'B', email: 'b@banner.test' }] } });
+    await signup({ email: 'b@banner.test' });
+    const mails = await smtp.waitFor(2);
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'b@banner.test', password: 'longenough' } });
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const list = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/team-management/invitations', headers: { cookie } })).json().data;
+    expect(await list()).toEqual([]);
+    const verifyMail = mails.find((m) => m.subject.startsWith('Confirm'))!;
+    await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: linkIn(verifyMail.text, '/verify-email') } });
+    expect(await list()).toEqual([expect.objectContaining({ teamName: 'Banner Inc' })]);
+  });
+});
+
 describe('sign-up modes', () => {
   const withMode = async (mode: 'open' | 'invite' | 'closed', run: () => Promise<void>) => {
     const before = t.ctx.config.signupMode;

@@ -60,6 +60,11 @@ export async function upsertInvitation(
   return row?.id;
 }
 
+export async function isEmailVerified(db: Kysely<DB>, userId: string) {
+  const row = await db.selectFrom('users').select('email_verified_at').where('id', '=', userId).executeTakeFirst();
+  return Boolean(row?.email_verified_at);
+}
+
 export async function findOpenInvitationsFor(db: Kysely<DB>, email: string) {
   return db
     .selectFrom('team_members')

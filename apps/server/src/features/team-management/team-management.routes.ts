@@ -37,7 +37,7 @@ export const teamManagementRoutes = (ctx: AppContext): FastifyPluginAsyncZod => 
   app.get(
     '/api/v1/team-management/invitations',
     { schema: { tags, summary: 'Pending invitations addressed to you', response: { 200: InvitationsResponse } } },
-    async (request) => ({ data: await listMyInvitations(ctx.db, actorOf(request)) }),
+    async (request) => ({ data: await listMyInvitations(ctx, actorOf(request)) }),
   );
 
   app.get(

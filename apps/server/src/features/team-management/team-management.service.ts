@@ -102,8 +102,13 @@ export async function inviteMembers(ctx: AppContext, actor: Actor, members: Pars
   );
 }
 
-export async function listMyInvitations(db: Kysely<DB>, actor: Actor): Promise<InvitationDto[]> {
-  const rows = await repo.findOpenInvitationsFor(db, actor.email);
+/**
+ * Open invitations addressed to the caller's email. When the server verifies addresses, an
+ * account that has not confirmed its address sees none: it may not be the address's owner.
+ */
+export async function listMyInvitations(ctx: AppContext, actor: Actor): Promise<InvitationDto[]> {
+  if (mailerFor(ctx.config) && !(await repo.isEmailVerified(ctx.db, actor.userId))) return [];
+  const rows = await repo.findOpenInvitationsFor(ctx.db, actor.email);
   return rows
     .filter((r) => r.team_id !== actor.teamId)
     .map((r) => ({
