@@ -31,6 +31,8 @@ beforeAll(async () => {
     },
   });
   url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  // Redirect URIs come from PUBLIC_URL only, and the port is known only now.
+  t.ctx.config.publicUrl = url;
   browser = await launchBrowser();
 });
 afterEach(async () => {

@@ -90,7 +90,7 @@ async function main() {
 
     const colleague = await openPage(browser, server.url);
     await signUp(colleague, newUser({ name: 'Bob Builder', email: 'bob@acme.test', companyName: 'Bob Solo' }));
-    await colleague.getByRole('button', { name: 'Accept' }).waitFor();
+    await colleague.getByRole('region', { name: /^Invitation to / }).waitFor();
     await shot(colleague, 'invitation-banner');
     await colleague.goto('/nowhere');
     await shot(colleague, 'not-found');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema.js';
-import { signUp } from './features/auth/auth.service.js';
+import { createAccount } from './features/auth/auth.service.js';
 
 export const DEMO_EMAIL = 'demo@leadline.local';
 
@@ -19,7 +19,7 @@ export async function ensureDemoWorkspace(db: Kysely<DB>, dataDir: string, log: 
     return { created: false };
   }
   const password = crypto.randomBytes(12).toString('base64url');
-  await signUp(db, { name: 'Demo Owner', email: DEMO_EMAIL, password, companyName: 'Leadline Demo' }, null);
+  await createAccount(db, { name: 'Demo Owner', email: DEMO_EMAIL, password, companyName: 'Leadline Demo' });
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(loginFile, `email: ${DEMO_EMAIL}\npassword: ${password}\n`, { mode: 0o600 });
   log(`Demo workspace created. Log in as ${DEMO_EMAIL} with password ${password} (also in ${loginFile}).`);

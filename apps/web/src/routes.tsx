@@ -6,6 +6,8 @@ import { PATH_TITLES, SIDEBAR_GROUPS } from './components/shell/navigation';
 import { PublicOnly, RequireSession } from './features/auth/components/SessionGates';
 import { LoginPage } from './features/auth/pages/LoginPage';
 import { SignupPage } from './features/auth/pages/SignupPage';
+import { VerifyEmailPage } from './features/auth/pages/VerifyEmailPage';
+import { InvitePage } from './features/team-management/pages/InvitePage';
 import { APP_PAGES, BUILT_PATHS } from './pages';
 
 const menuLabels = new Map(SIDEBAR_GROUPS.flatMap((group) => group.items.map((item) => [item.route, item.label])));
@@ -16,6 +18,9 @@ const upcomingRoutes: RouteObject[] = PATH_TITLES.filter((entry) => entry.page &
 );
 
 export const router = createBrowserRouter([
+  // Links from emails (or passed on by an inviter): they work signed in and signed out.
+  { path: '/invite/:token', element: <InvitePage /> },
+  { path: '/verify-email/:token', element: <VerifyEmailPage /> },
   {
     element: <PublicOnly />,
     children: [

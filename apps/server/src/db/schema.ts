@@ -5,6 +5,8 @@ import type { CrmRecordsTable, IntegrationsTable, SyncRunsTable } from './schema
 import type { CreditHoldsTable, CreditLedgerTable, CreditMemberMonthsTable, CreditPeriodsTable } from './schema-credits.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A nullable column that inserts may leave out. */
+type Optional<T> = ColumnType<T | null, T | string | null | undefined, T | string | null>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
 export type TeamRole = 'ADMIN' | 'MEMBER';
@@ -30,6 +32,8 @@ export interface UsersTable {
   completed_onboarding_tours: Generated<string[]>;
   are_personal_emails_priority: Generated<boolean>;
   database_type: Generated<string>;
+  email_verified_at: Optional<Date>;
+  trial_credits_pending: Generated<boolean>;
   created_at: Generated<Date>;
 }
 
@@ -43,8 +47,17 @@ export interface TeamMembersTable {
   status: MemberStatus;
   credits_cap: number | null;
   invited_by: string | null;
+  /** SHA-256 (hex) of the invitation link's secret while the invitation is open. */
+  invite_token_hash: Optional<string>;
+  invite_expires_at: Optional<Date>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+export interface LoginFailuresTable {
+  email: string;
+  window_started_at: Timestamp;
+  failures: number;
 }
 
 export interface SessionsTable {
@@ -87,6 +100,7 @@ export interface DB {
   users: UsersTable;
   team_members: TeamMembersTable;
   sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
   subscriptions: SubscriptionsTable;
   job_progress: JobProgressTable;
   people: PeopleTable;

@@ -30,7 +30,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       // People read a terminal; machines read JSON lines.
       ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
     },
-    trustProxy: ctx.config.trustProxy,
+    // The client is the address the outermost trusted proxy saw: X-Forwarded-For entries left
+    // of it are whatever the client wrote. A function, because this Fastify ignores a hop count.
+    trustProxy: ctx.config.trustProxy > 0 ? (_address: string, hop: number) => hop < ctx.config.trustProxy : false,
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -12,12 +12,15 @@ export const ROUTE_POLICIES: Record<string, Policy> = {
 
   'POST /api/auth/signup': 'public',
   'POST /api/auth/login': 'public',
+  'POST /api/auth/verify-email': 'public',
   'GET /api/cookies/me': 'user',
   'DELETE /api/cookies/me': 'user',
 
   'POST /api/v1/team-management/invitations': 'admin',
   'GET /api/v1/team-management/invitations': 'user',
   'PATCH /api/v1/team-management/invitations': 'user',
+  // The link's secret is the credential: its holder sees which team and role it offers.
+  'GET /api/v1/team-management/invitations/:token': 'public',
   'GET /api/v1/team-management/members/getAll': 'admin',
 
   'GET /api/v1/jobs': 'user',

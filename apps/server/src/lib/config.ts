@@ -8,9 +8,28 @@ const Env = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Behind a TLS-terminating proxy, trust X-Forwarded-Proto so cookies get Secure. */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /**
+   * How many proxies stand in front of the app: the client is the address the last of them saw.
+   * `true` and `false` mean 1 and 0, as they did when this was a switch.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('0')
+    .transform((v) => Number(v === 'true' ? 1 : v === 'false' ? 0 : v))
+    .pipe(z.number('TRUST_PROXY is a number of proxy hops (0, 1, 2, ...), true or false').int().min(0).max(10)),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Sign-ups per client address per hour. */
+  SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  /** Who may create an account: anyone, only holders of an invitation link, or nobody. */
+  SIGNUP_MODE: z.enum(['open', 'invite', 'closed']).default('open'),
+  /** `smtp://user:pass@host:587` or `smtps://...`: invitations and address checks go out by email. */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((v) => /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Leadline <no-reply@leadline.invalid>'),
   /** Demo people loaded into an empty prospect database on first start; 0 loads none. */
   DEMO_PEOPLE: z.coerce.number().int().min(0).max(10_000_000).default(50_000),
   /** People Data Labs, the premium step of the enrichment waterfall; off without a key. */
@@ -19,7 +38,7 @@ const Env = z.object({
   PDL_MIN_LIKELIHOOD: z.coerce.number().int().min(1).max(10).default(6),
   /** Let outbound calls (vendors, webhooks) reach private and loopback addresses: self-hosted vendors, tests. */
   OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-  /** The address users reach the app at, for OAuth redirect URIs; default: the request's own origin. */
+  /** The address users reach the app at: OAuth redirect URIs and links in emails. */
   PUBLIC_URL: z.string().url().optional(),
   /** 32 bytes (64 hex characters or base64) that encrypt integration tokens at rest; default: DATA_DIR/encryption.key. */
   ENCRYPTION_KEY: z.string().min(32).optional(),
@@ -45,8 +64,14 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Proxy hops in front of the app (0: none). */
+  trustProxy: number;
   loginRateLimit: number;
+  signupRateLimit: number;
+  signupMode: 'open' | 'invite' | 'closed';
+  /** Outgoing mail; without it invitation links are shown to the inviter and addresses are not verified. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
   demoPeople: number;
   webDist: string;
   /** Largest accepted upload in bytes: MAX_UPLOAD_BYTES; tests lower it. */
@@ -67,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment variable ${issue.path.join('.')}: ${issue.message}`);
   }
   const e = parsed.data;
+  // Links in emails must not follow a Host header an attacker chose.
+  if (e.SMTP_URL && !e.PUBLIC_URL) throw new Error('SMTP_URL needs PUBLIC_URL: the links in emails point there.');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -75,6 +102,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    signupMode: e.SIGNUP_MODE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     demoPeople: e.DEMO_PEOPLE,
     webDist: path.resolve(import.meta.dirname, '../../../web/dist'),
     maxUploadBytes: MAX_UPLOAD_BYTES,

@@ -13,6 +13,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'leadline-test'), LOG_LEVEL: 'silent' }),
     loginRateLimit: 1000,
+    signupRateLimit: 1000,
     ...overrides,
   };
 }

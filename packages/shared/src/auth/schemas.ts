@@ -2,16 +2,35 @@ import { z } from 'zod';
 
 export const Email = z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address'));
 
-export const SignupBody = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(120),
-  email: Email,
-  password: z
-    .string()
-    .min(8, 'Password must be at least 8 characters')
-    .max(256, 'Password must be at most 256 characters'),
-  companyName: z.string().trim().min(1, 'Company name is required').max(200),
-});
-export type SignupBody = z.infer<typeof SignupBody>;
+/** The secret of an invitation link (`/invite/{token}`): 32 random bytes in base64url. */
+export const InviteToken = z.string().trim().min(1, 'The invitation link is incomplete').max(200);
+
+export const SignupBody = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(120),
+    email: Email,
+    password: z
+      .string()
+      .min(8, 'Password must be at least 8 characters')
+      .max(256, 'Password must be at most 256 characters'),
+    /** The new team's name; not asked when joining a team through an invitation. */
+    companyName: z.string().trim().max(200).default(''),
+    /** Signing up from an invitation link: the account joins that team instead of creating one. */
+    inviteToken: InviteToken.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.inviteToken && !body.companyName) ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'Company name is required' });
+  });
+export type SignupBody = z.input<typeof SignupBody>;
+
+/** Sign-up when the server verifies addresses: the same answer whether or not the address had an account. */
+export const SignupPendingResponse = z.object({ data: z.object({ status: z.literal('CHECK_EMAIL'), email: z.string(), message: z.string() }) });
+export type SignupPendingResponse = z.infer<typeof SignupPendingResponse>;
+
+export const VerifyEmailBody = z.object({ token: z.string().trim().min(1, 'The link is incomplete').max(2000) });
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
+export const VerifyEmailResponse = z.object({ data: z.object({ email: z.string(), creditsGranted: z.number() }) });
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponse>;
 
 export const LoginBody = z.object({
   email: Email,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, TeamRole } from '../auth/schemas.js';
+import { Email, InviteToken, TeamRole } from '../auth/schemas.js';
 
 /** The spec's "simple address pattern" for invitations. */
 export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -38,7 +38,10 @@ export const TeamMemberDto = z.object({
 });
 export type TeamMemberDto = z.infer<typeof TeamMemberDto>;
 
-export const InviteResponse = z.object({ data: z.array(TeamMemberDto) });
+/** An invited member; `inviteUrl` is there when the server cannot email it, for the inviter to pass on. */
+export const InvitedMemberDto = TeamMemberDto.extend({ inviteUrl: z.string().optional() });
+export type InvitedMemberDto = z.infer<typeof InvitedMemberDto>;
+export const InviteResponse = z.object({ data: z.array(InvitedMemberDto) });
 
 export const InvitationDto = z.object({
   _id: z.string(),
@@ -54,7 +57,24 @@ export const InvitationsResponse = z.object({ data: z.array(InvitationDto) });
 export const InvitationActionBody = z.object({
   invitationId: z.uuid('Invitation not found'),
   action: z.enum(['accept', 'reject']),
+  /** The secret of the invitation's link: only whoever received the link may answer it. */
+  token: InviteToken,
 });
+
+export const InvitationTokenParams = z.object({ token: InviteToken });
+
+/** What an invitation link shows before anyone signs in. */
+export const InvitationPreviewDto = z.object({
+  invitationId: z.string(),
+  teamName: z.string(),
+  invitedByName: z.string().nullable(),
+  role: TeamRole,
+  email: z.string(),
+  expiresAt: z.string(),
+});
+export type InvitationPreviewDto = z.infer<typeof InvitationPreviewDto>;
+export const InvitationPreviewResponse = z.object({ data: InvitationPreviewDto });
+export type InvitationPreviewResponse = z.infer<typeof InvitationPreviewResponse>;
 export type InvitationActionBody = z.infer<typeof InvitationActionBody>;
 export const InvitationActionResponse = z.object({ data: z.object({ status: MemberStatus, teamId: z.string() }) });
 

@@ -1,14 +1,17 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 export async function findUserByEmail(db: Kysely<DB>, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-/** A new user owning a new team, with its trial subscription; run inside a transaction. */
+/**
+ * A new user owning a new team, with its trial subscription; run inside a transaction.
+ * `trialCreditsPending`: the trial credits wait until the address is verified.
+ */
 export async function insertUserWithTeam(
   trx: Kysely<DB>,
-  values: { name: string; email: string; passwordHash: string; companyName: string; trialEndsAt: Date; plan: string },
+  values: { name: string; email: string; passwordHash: string; companyName: string; trialEndsAt: Date; plan: string; trialCreditsPending?: boolean },
 ) {
   const team = await trx.insertInto('teams').values({ name: values.companyName }).returning('id').executeTakeFirstOrThrow();
   const user = await trx
@@ -19,6 +22,7 @@ export async function insertUserWithTeam(
       password_hash: values.passwordHash,
       team_id: team.id,
       permission: 'TEAM_OWNER',
+      trial_credits_pending: values.trialCreditsPending ?? false,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -31,6 +35,58 @@ export async function insertUserWithTeam(
     .values({ team_id: team.id, plan: values.plan, status: 'trialing', renewal_date: values.trialEndsAt })
     .execute();
   return { userId: user.id, teamId: team.id };
+}
+
+/** A new user who joins an existing team through an invitation (the invitation row becomes their membership). */
+export async function insertUserInTeam(trx: Kysely<DB>, values: { name: string; email: string; passwordHash: string; teamId: string; emailVerifiedAt: Date | null }) {
+  const user = await trx
+    .insertInto('users')
+    .values({ name: values.name, email: values.email, password_hash: values.passwordHash, team_id: values.teamId, permission: null, email_verified_at: values.emailVerifiedAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return user.id;
+}
+
+/** The user row locked for the caller's transaction, with the end of their team's trial. */
+export async function lockUserForVerification(trx: Kysely<DB>, userId: string) {
+  return trx
+    .selectFrom('users')
+    .leftJoin('subscriptions', 'subscriptions.team_id', 'users.team_id')
+    .select(['users.id', 'users.email', 'users.team_id', 'users.permission', 'users.email_verified_at', 'users.trial_credits_pending', 'subscriptions.plan', 'subscriptions.renewal_date'])
+    .where('users.id', '=', userId)
+    .forUpdate('users')
+    .executeTakeFirst();
+}
+
+export async function markEmailVerified(trx: Kysely<DB>, userId: string, at: Date) {
+  await trx.updateTable('users').set({ email_verified_at: at, trial_credits_pending: false }).where('id', '=', userId).execute();
+}
+
+export async function findLoginFailures(db: Kysely<DB>, email: string) {
+  return db.selectFrom('login_failures').select(['failures', 'window_started_at']).where('email', '=', email).executeTakeFirst();
+}
+
+/** Counts one failed log-in for the address; a window older than `windowStart` starts over. */
+export async function recordLoginFailure(db: Kysely<DB>, email: string, now: Date, windowStart: Date) {
+  const expired = sql<boolean>`login_failures.window_started_at <= ${windowStart}`;
+  await db
+    .insertInto('login_failures')
+    .values({ email, window_started_at: now, failures: 1 })
+    .onConflict((oc) =>
+      oc.column('email').doUpdateSet({
+        failures: sql<number>`case when ${expired} then 1 else login_failures.failures + 1 end`,
+        window_started_at: sql<Date>`case when ${expired} then ${now}::timestamptz else login_failures.window_started_at end`,
+      }),
+    )
+    .execute();
+}
+
+export async function clearLoginFailures(db: Kysely<DB>, email: string) {
+  await db.deleteFrom('login_failures').where('email', '=', email).execute();
+}
+
+export async function purgeLoginFailures(db: Kysely<DB>, windowStart: Date) {
+  await db.deleteFrom('login_failures').where('window_started_at', '<=', windowStart).execute();
 }
 
 export async function insertSession(db: Kysely<DB>, values: { tokenHash: string; userId: string; expiresAt: Date; userAgent: string | null }) {

@@ -19,7 +19,6 @@ import {
   type SlackSettings,
   type ZapierSettings,
 } from '@leadline/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/policy.js';
@@ -29,7 +28,6 @@ import * as service from './integrations.service.js';
 
 const tags = ['integrations'];
 const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody };
-const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** Settings answer per service: CRM settings, Zapier links and options, or Slack's state. */
 const SettingsResponse = z.union([CrmSettingsResponse, ZapierSettingsResponse, SlackSettingsResponse]);
@@ -51,7 +49,7 @@ export const integrationsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => as
         response: { 200: OAuthUrlResponse, ...errors },
       },
     },
-    async (request) => ({ data: { url: await service.oauthUrl(ctx, actorOf(request), request.params.service, origin(request)) } }),
+    async (request) => ({ data: { url: await service.oauthUrl(ctx, actorOf(request), request.params.service) } }),
   );
 
   app.get(
@@ -66,7 +64,7 @@ export const integrationsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => as
       },
     },
     async (request) => {
-      await service.oauthCallback(ctx, actorOf(request), request.params.service, request.query, origin(request));
+      await service.oauthCallback(ctx, actorOf(request), request.params.service, request.query);
       return { data: { service: request.params.service, connected: true as const } };
     },
   );

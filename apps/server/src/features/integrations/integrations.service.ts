@@ -3,6 +3,7 @@ import {
   ALL_ENRICHED_CONTACTS,
   AppError,
   CrmSettingsUpdate,
+  MESSAGES,
   INTEGRATION_MESSAGES,
   INTEGRATION_SERVICES,
   isCrmService,
@@ -62,7 +63,14 @@ export async function verifyState(db: Kysely<DB>, actor: Actor, service: OAuthSe
   }
 }
 
-export const redirectUriFor = (ctx: AppContext, origin: string, service: OAuthService) => `${ctx.config.publicUrl ?? origin}/integrations/${service}/callback`;
+/**
+ * The redirect URI registered with the vendor. Only PUBLIC_URL, never the request's Host header:
+ * a forged Host would send the vendor's code to another site.
+ */
+export function redirectUriFor(ctx: AppContext, service: OAuthService) {
+  if (!ctx.config.publicUrl) throw new AppError('PROVIDER_UNAVAILABLE', MESSAGES.oauthNeedsPublicUrl);
+  return `${ctx.config.publicUrl}/integrations/${service}/callback`;
+}
 
 function unconfigured(service: string) {
   return new AppError('PROVIDER_UNAVAILABLE', INTEGRATION_MESSAGES.notConfigured(label(service)));
@@ -73,8 +81,8 @@ async function assertCrmSlotFree(db: Kysely<DB>, teamId: string, service: CrmSer
   if (crm && crm.service !== service) throw new AppError('CONFLICT', INTEGRATION_MESSAGES.oneCrm);
 }
 
-export async function oauthUrl(ctx: AppContext, actor: Actor, service: OAuthService, origin: string, vendors = integrationVendors(ctx)) {
-  const redirectUri = redirectUriFor(ctx, origin, service);
+export async function oauthUrl(ctx: AppContext, actor: Actor, service: OAuthService, vendors = integrationVendors(ctx)) {
+  const redirectUri = redirectUriFor(ctx, service);
   const state = await signState(ctx.db, actor, service);
   if (service === 'slack') {
     const slack = vendors.slack();
@@ -94,9 +102,9 @@ function vendorFailure(service: string, error: unknown): never {
 }
 
 /** Exchanges the code, then stores the sealed tokens; a CRM becomes the team's one CRM. */
-export async function oauthCallback(ctx: AppContext, actor: Actor, service: OAuthService, query: { code: string; state: string }, origin: string, vendors = integrationVendors(ctx)) {
+export async function oauthCallback(ctx: AppContext, actor: Actor, service: OAuthService, query: { code: string; state: string }, vendors = integrationVendors(ctx)) {
   await verifyState(ctx.db, actor, service, query.state);
-  const redirectUri = redirectUriFor(ctx, origin, service);
+  const redirectUri = redirectUriFor(ctx, service);
   const box = boxOf(ctx);
   if (service === 'slack') {
     const slack = vendors.slack();

@@ -1,4 +1,4 @@
-import { AUTO_PULL_CRON, INTEGRATION_MESSAGES, ZAPIER_MESSAGES } from '@leadline/shared';
+import { AUTO_PULL_CRON, INTEGRATION_MESSAGES, MESSAGES, ZAPIER_MESSAGES } from '@leadline/shared';
 import { SCHEDULES } from '../../jobs/registry.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +32,7 @@ beforeAll(async () => {
     work: true,
     config: {
       outboundAllowPrivate: true,
+      publicUrl: 'http://app.test',
       hubspot: { clientId: 'hs-client', clientSecret: 'hs-secret', authUrl: hubspot.url, apiUrl: hubspot.url, appUrl: 'https://app.hubspot.com' },
       salesforce: { clientId: 'sf-client', clientSecret: 'sf-secret', loginUrl: salesforce.url },
       slack: { clientId: 'sl-client', clientSecret: 'sl-secret', authUrl: slack.url, apiUrl: `${slack.url}/api` },
@@ -114,9 +115,17 @@ describe('connecting by OAuth', () => {
 
   it('says plainly when a vendor is not configured on this server', async () => {
     const vendors = integrationVendors({ config: { ...t.ctx.config, hubspot: { ...t.ctx.config.hubspot, clientId: undefined } } });
-    await expect(oauthUrl(t.ctx, { ...other.owner, permission: 'TEAM_OWNER', role: 'ADMIN', sessionHash: '' }, 'hubspot', 'http://app.test', vendors)).rejects.toThrow(
+    await expect(oauthUrl(t.ctx, { ...other.owner, permission: 'TEAM_OWNER', role: 'ADMIN', sessionHash: '' }, 'hubspot', vendors)).rejects.toThrow(
       INTEGRATION_MESSAGES.notConfigured('HubSpot'),
     );
+  });
+
+  it('builds redirect URIs from PUBLIC_URL only, and refuses to connect without it', async () => {
+    const start = await t.app.inject({ method: 'POST', url: '/api/v1/integrations/slack/oauth2url', headers: { cookie: other.owner.cookie, host: 'evil.test' } });
+    expect(new URL(start.json().data.url).searchParams.get('redirect_uri')).toBe('http://app.test/integrations/slack/callback');
+    const unset = { ...t.ctx, config: { ...t.ctx.config, publicUrl: undefined } };
+    const actor = { ...other.owner, permission: 'TEAM_OWNER' as const, role: 'ADMIN' as const, sessionHash: '' };
+    await expect(oauthUrl(unset, actor, 'slack')).rejects.toMatchObject({ code: 'PROVIDER_UNAVAILABLE', message: MESSAGES.oauthNeedsPublicUrl });
   });
 
   it('lets only owners and admins connect or change integrations, and keeps teams apart', async () => {

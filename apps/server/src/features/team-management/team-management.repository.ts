@@ -33,21 +33,36 @@ export async function findTeamRowsByEmails(db: Kysely<DB>, teamId: string, email
 
 export async function upsertInvitation(
   trx: Kysely<DB>,
-  values: { teamId: string; name: string; email: string; role: TeamRole; invitedBy: string },
+  values: { teamId: string; name: string; email: string; role: TeamRole; invitedBy: string; tokenHash: string; expiresAt: Date },
 ) {
+  const link = { invite_token_hash: values.tokenHash, invite_expires_at: values.expiresAt };
   const row = await trx
     .insertInto('team_members')
-    .values({ team_id: values.teamId, name: values.name, email: values.email, role: values.role, status: 'INVITED', invited_by: values.invitedBy, credits_cap: null, user_id: null })
+    .values({ team_id: values.teamId, name: values.name, email: values.email, role: values.role, status: 'INVITED', invited_by: values.invitedBy, credits_cap: null, user_id: null, ...link })
     .onConflict((oc) =>
-      // Only a REJECTED invitation may be renewed; active members and open invitations are duplicates.
+      // A rejected invitation, or one whose link has expired (or never had one), may be renewed;
+      // active members and open invitations are duplicates.
       oc
         .columns(['team_id', 'email'])
-        .doUpdateSet({ name: values.name, role: values.role, status: 'INVITED', invited_by: values.invitedBy, updated_at: new Date() })
-        .where('team_members.status', '=', 'REJECTED'),
+        .doUpdateSet({ name: values.name, role: values.role, status: 'INVITED', invited_by: values.invitedBy, updated_at: new Date(), ...link })
+        .where((eb) =>
+          eb.or([
+            eb('team_members.status', '=', 'REJECTED'),
+            eb.and([
+              eb('team_members.status', '=', 'INVITED'),
+              eb.or([eb('team_members.invite_expires_at', 'is', null), eb('team_members.invite_expires_at', '<=', new Date())]),
+            ]),
+          ]),
+        ),
     )
     .returning('id')
     .executeTakeFirst();
   return row?.id;
+}
+
+export async function isEmailVerified(db: Kysely<DB>, userId: string) {
+  const row = await db.selectFrom('users').select('email_verified_at').where('id', '=', userId).executeTakeFirst();
+  return Boolean(row?.email_verified_at);
 }
 
 export async function findOpenInvitationsFor(db: Kysely<DB>, email: string) {
@@ -62,19 +77,35 @@ export async function findOpenInvitationsFor(db: Kysely<DB>, email: string) {
     .execute();
 }
 
-export async function findOpenInvitation(db: Kysely<DB>, id: string, email: string) {
-  return db
+/** The open invitation whose link carries this secret, locked; expired links count as open here. */
+export async function findInvitationByTokenHash(db: Kysely<DB>, tokenHash: string, options: { lock: boolean }) {
+  let query = db
     .selectFrom('team_members')
-    .selectAll()
-    .where('id', '=', id)
-    .where('email', '=', email)
-    .where('status', '=', 'INVITED')
-    .forUpdate()
-    .executeTakeFirst();
+    .innerJoin('teams', 'teams.id', 'team_members.team_id')
+    .leftJoin('users as inviter', 'inviter.id', 'team_members.invited_by')
+    .select([
+      'team_members.id',
+      'team_members.team_id',
+      'team_members.email',
+      'team_members.name',
+      'team_members.role',
+      'team_members.invite_expires_at',
+      'teams.name as team_name',
+      'inviter.name as invited_by_name',
+    ])
+    .where('team_members.invite_token_hash', '=', tokenHash)
+    .where('team_members.status', '=', 'INVITED');
+  if (options.lock) query = query.forUpdate('team_members');
+  return query.executeTakeFirst();
 }
 
+/** Answers an invitation; its link stops working (single use). */
 export async function setMemberStatus(db: Kysely<DB>, id: string, status: 'ACTIVE' | 'REJECTED', userId: string | null) {
-  await db.updateTable('team_members').set({ status, user_id: userId, updated_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('team_members')
+    .set({ status, user_id: userId, invite_token_hash: null, invite_expires_at: null, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function countOtherActiveMembers(db: Kysely<DB>, teamId: string, userId: string) {
@@ -89,9 +120,24 @@ export async function countOtherActiveMembers(db: Kysely<DB>, teamId: string, us
 }
 
 /** Moves a user into another team: their old membership ends and they are no longer an owner. */
-export async function moveUserToTeam(trx: Kysely<DB>, userId: string, fromTeamId: string, toTeamId: string) {
+export async function moveUserToTeam(trx: Kysely<DB>, userId: string, fromTeamId: string, toTeamId: string, options: { addressProven: boolean }) {
   await trx.deleteFrom('team_members').where('team_id', '=', fromTeamId).where('user_id', '=', userId).execute();
-  await trx.updateTable('users').set({ team_id: toTeamId, permission: null }).where('id', '=', userId).execute();
+  await trx
+    .updateTable('users')
+    .set({
+      team_id: toTeamId,
+      permission: null,
+      // Trial credits belong to a team of one's own, which the user is leaving.
+      trial_credits_pending: false,
+      ...(options.addressProven ? { email_verified_at: sql<Date>`coalesce(email_verified_at, now())` } : {}),
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function findTeamName(db: Kysely<DB>, teamId: string) {
+  const row = await db.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirstOrThrow();
+  return row.name;
 }
 
 export async function deleteTeam(trx: Kysely<DB>, teamId: string) {

@@ -2,16 +2,21 @@ import {
   ErrorBody,
   InvitationActionBody,
   InvitationActionResponse,
+  InvitationPreviewResponse,
   InvitationsResponse,
+  InvitationTokenParams,
   InviteBody,
   InviteResponse,
   MembersQuery,
   MembersResponse,
 } from '@leadline/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
-import { inviteMembers, listMembers, listMyInvitations, respondToInvitation } from './team-management.service.js';
+import { inviteMembers, listMembers, listMyInvitations, previewInvitation, respondToInvitation } from './team-management.service.js';
+
+const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 const tags = ['team-management'];
 
@@ -21,26 +26,39 @@ export const teamManagementRoutes = (ctx: AppContext): FastifyPluginAsyncZod => 
     {
       schema: {
         tags,
-        summary: 'Invite colleagues with the same email domain (owner and admins)',
+        summary: 'Invite colleagues with the same email domain (owner and admins); without mail, each answer carries its link',
         body: InviteBody,
         response: { 201: InviteResponse, 400: ErrorBody, 409: ErrorBody },
       },
     },
-    async (request, reply) => reply.status(201).send({ data: await inviteMembers(ctx.db, actorOf(request), request.body.members) }),
+    async (request, reply) => reply.status(201).send({ data: await inviteMembers(ctx, actorOf(request), request.body.members, origin(request)) }),
   );
 
   app.get(
     '/api/v1/team-management/invitations',
     { schema: { tags, summary: 'Pending invitations addressed to you', response: { 200: InvitationsResponse } } },
-    async (request) => ({ data: await listMyInvitations(ctx.db, actorOf(request)) }),
+    async (request) => ({ data: await listMyInvitations(ctx, actorOf(request)) }),
+  );
+
+  app.get(
+    '/api/v1/team-management/invitations/:token',
+    {
+      schema: { tags, summary: 'The team and role of an invitation link (anyone holding the link)', params: InvitationTokenParams, response: { 200: InvitationPreviewResponse, 404: ErrorBody } },
+    },
+    async (request) => ({ data: await previewInvitation(ctx.db, request.params.token) }),
   );
 
   app.patch(
     '/api/v1/team-management/invitations',
     {
-      schema: { tags, summary: 'Accept (join the team) or reject an invitation', body: InvitationActionBody, response: { 200: InvitationActionResponse, 404: ErrorBody, 409: ErrorBody } },
+      schema: {
+        tags,
+        summary: "Accept (join the team) or reject an invitation, with its link's secret",
+        body: InvitationActionBody,
+        response: { 200: InvitationActionResponse, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
     },
-    async (request) => ({ data: await respondToInvitation(ctx.db, actorOf(request), request.body) }),
+    async (request) => ({ data: await respondToInvitation(ctx, actorOf(request), request.body) }),
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { MESSAGES } from '@leadline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createOwner, createTeam, sessionCookie } from '../../test/factories.js';
@@ -72,49 +73,124 @@ describe('inviting members', () => {
   });
 });
 
-describe('answering an invitation', () => {
-  it('shows the invitation to the invited person, and accepting moves them into the team', async () => {
+const tokenOf = (inviteUrl: string) => inviteUrl.split('/invite/')[1]!;
+const answer = (cookie: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PATCH', url: '/api/v1/team-management/invitations', headers: { cookie }, payload });
+const preview = (token: string) => t.app.inject({ method: 'GET', url: `/api/v1/team-management/invitations/${token}` });
+
+describe('invitation links', () => {
+  it('answers each invited member with a link to pass on when the server cannot send mail', async () => {
+    const owner = await createOwner(t.ctx.db, { domain: 'link.test' });
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/team-management/invitations', headers: { cookie: owner.cookie, host: 'leadline.link.test' }, payload: { members: [{ name: 'Bob', email: 'bob@link.test' }, { name: 'Cat', email: 'cat@link.test' }] } });
+    const [bob, cat] = response.json().data;
+    expect(bob.inviteUrl).toMatch(/^http:\/\/leadline\.link\.test\/invite\/[\w-]{43}$/);
+    expect(cat.inviteUrl).not.toBe(bob.inviteUrl);
+    // 32 random bytes in base64url.
+    expect(Buffer.from(tokenOf(bob.inviteUrl), 'base64url')).toHaveLength(32);
+  });
+
+  it('stores only the SHA-256 of the link secret, with a 7-day expiry', async () => {
+    const owner = await createOwner(t.ctx.db, { domain: 'hash.test' });
+    const [row] = (await invite(owner.cookie, [{ name: 'Hal', email: 'hal@hash.test' }])).json().data;
+    const token = tokenOf(row.inviteUrl);
+    const stored = await t.ctx.db.selectFrom('team_members').selectAll().where('id', '=', row._id).executeTakeFirstOrThrow();
+    expect(stored.invite_token_hash).toBe(crypto.createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(stored)).not.toContain(token);
+    const days = (stored.invite_expires_at!.getTime() - Date.now()) / 86400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+  });
+
+  it('shows the team and role to anyone holding the link, and nothing for a wrong one', async () => {
+    const owner = await createOwner(t.ctx.db, { domain: 'peek.test', companyName: 'Peek Inc' });
+    const [row] = (await invite(owner.cookie, [{ name: 'Pia', email: 'pia@peek.test', role: 'admin' }])).json().data;
+    const shown = await preview(tokenOf(row.inviteUrl));
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().data).toEqual({ invitationId: row._id, teamName: 'Peek Inc', invitedByName: 'Olivia Owner', role: 'ADMIN', email: 'pia@peek.test', expiresAt: expect.any(String) });
+    const wrong = await preview(crypto.randomBytes(32).toString('base64url'));
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().error).toEqual({ code: 'NOT_FOUND', message: MESSAGES.inviteLinkInvalid });
+  });
+
+  it('lets the invited address join with the link, once, with the invited role', async () => {
     const owner = await createOwner(t.ctx.db, { domain: 'join.test', companyName: 'Join Inc' });
-    await invite(owner.cookie, [{ name: 'Bob', email: 'bob@join.test', role: 'ADMIN' }]);
+    const [row] = (await invite(owner.cookie, [{ name: 'Bob', email: 'bob@join.test', role: 'ADMIN' }])).json().data;
+    const token = tokenOf(row.inviteUrl);
     const bob = await signup('bob@join.test', 'Bob');
-    const listed = await t.app.inject({ method: 'GET', url: '/api/v1/team-management/invitations', headers: { cookie: bob.cookie } });
-    expect(listed.json().data).toEqual([expect.objectContaining({ teamId: owner.teamId, teamName: 'Join Inc', invitedByName: 'Olivia Owner', role: 'ADMIN' })]);
-    const invitationId = listed.json().data[0]._id;
 
-    const accepted = await t.app.inject({ method: 'PATCH', url: '/api/v1/team-management/invitations', headers: { cookie: bob.cookie }, payload: { invitationId, action: 'accept' } });
+    const accepted = await answer(bob.cookie, { invitationId: row._id, action: 'accept', token });
     expect(accepted.json().data).toEqual({ status: 'ACTIVE', teamId: owner.teamId });
-
     const me = (await t.app.inject({ method: 'GET', url: '/api/cookies/me', headers: { cookie: bob.cookie } })).json();
     expect(me.user).toMatchObject({ teamId: owner.teamId, permission: 'TEAM_ADMIN', role: 'ADMIN', companyName: 'Join Inc' });
     // Bob's own empty team is gone.
     expect(await t.ctx.db.selectFrom('teams').select('id').where('id', '=', bob.me.user.teamId).executeTakeFirst()).toBeUndefined();
-
     const members = await t.app.inject({ method: 'GET', url: '/api/v1/team-management/members/getAll', headers: { cookie: owner.cookie } });
-    expect(members.json().data).toEqual(
-      expect.arrayContaining([expect.objectContaining({ email: 'bob@join.test', status: 'ACTIVE', userId: bob.me.user.id })]),
-    );
-    const again = await t.app.inject({ method: 'PATCH', url: '/api/v1/team-management/invitations', headers: { cookie: bob.cookie }, payload: { invitationId, action: 'accept' } });
-    expect(again.statusCode).toBe(404);
+    expect(members.json().data).toEqual(expect.arrayContaining([expect.objectContaining({ email: 'bob@join.test', status: 'ACTIVE', userId: bob.me.user.id })]));
+
+    // Single use: the link is spent, whoever tries it again.
+    expect((await answer(bob.cookie, { invitationId: row._id, action: 'accept', token })).statusCode).toBe(404);
+    expect((await preview(token)).statusCode).toBe(404);
+    const stored = await t.ctx.db.selectFrom('team_members').select(['invite_token_hash', 'invite_expires_at']).where('id', '=', row._id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ invite_token_hash: null, invite_expires_at: null });
   });
 
-  it('rejecting keeps the person where they are and can be re-invited', async () => {
-    const owner = await createOwner(t.ctx.db, { domain: 'rej.test' });
-    await invite(owner.cookie, [{ name: 'Rae', email: 'rae@rej.test' }]);
-    const rae = await signup('rae@rej.test');
-    const [inv] = (await t.app.inject({ method: 'GET', url: '/api/v1/team-management/invitations', headers: { cookie: rae.cookie } })).json().data;
-    const rejected = await t.app.inject({ method: 'PATCH', url: '/api/v1/team-management/invitations', headers: { cookie: rae.cookie }, payload: { invitationId: inv._id, action: 'reject' } });
-    expect(rejected.json().data).toEqual({ status: 'REJECTED', teamId: rae.me.user.teamId });
-    const list = (await t.app.inject({ method: 'GET', url: '/api/v1/team-management/invitations', headers: { cookie: rae.cookie } })).json();
-    expect(list.data).toEqual([]);
-    expect((await invite(owner.cookie, [{ name: 'Rae', email: 'rae@rej.test' }])).statusCode).toBe(201);
+  it('does not let the invited address join without the link, or with a wrong one', async () => {
+    const owner = await createOwner(t.ctx.db, { domain: 'takeover.test' });
+    const [row] = (await invite(owner.cookie, [{ name: 'Vic', email: 'vic@takeover.test', role: 'ADMIN' }])).json().data;
+    // Whoever signs up first with the invited address, without the link, stays outside.
+    const squatter = await signup('vic@takeover.test');
+    const none = await answer(squatter.cookie, { invitationId: row._id, action: 'accept' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.field).toBe('token');
+    const wrong = await answer(squatter.cookie, { invitationId: row._id, action: 'accept', token: crypto.randomBytes(32).toString('base64url') });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().error).toEqual({ code: 'NOT_FOUND', message: MESSAGES.inviteLinkInvalid });
+    // Another invitation's link does not open this one.
+    const [other] = (await invite(owner.cookie, [{ name: 'Wes', email: 'wes@takeover.test' }])).json().data;
+    expect((await answer(squatter.cookie, { invitationId: row._id, action: 'accept', token: tokenOf(other.inviteUrl) })).statusCode).toBe(404);
+    const me = (await t.app.inject({ method: 'GET', url: '/api/cookies/me', headers: { cookie: squatter.cookie } })).json();
+    expect(me.user.teamId).toBe(squatter.me.user.teamId);
   });
 
-  it("never lets someone answer another person's invitation", async () => {
+  it('refuses a valid link from an account with another address (403)', async () => {
     const owner = await createOwner(t.ctx.db, { domain: 'steal.test' });
     const [row] = (await invite(owner.cookie, [{ name: 'Vic', email: 'vic@steal.test' }])).json().data;
     const mallory = await signup('mallory@steal.test');
-    const response = await t.app.inject({ method: 'PATCH', url: '/api/v1/team-management/invitations', headers: { cookie: mallory.cookie }, payload: { invitationId: row._id, action: 'accept' } });
-    expect(response.statusCode).toBe(404);
+    const response = await answer(mallory.cookie, { invitationId: row._id, action: 'accept', token: tokenOf(row.inviteUrl) });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toEqual({ code: 'FORBIDDEN', message: MESSAGES.inviteOtherAddress });
+    // The link still works for the right person.
+    expect((await preview(tokenOf(row.inviteUrl))).statusCode).toBe(200);
+  });
+
+  it('refuses an expired link, and inviting the address again issues a new one', async () => {
+    const owner = await createOwner(t.ctx.db, { domain: 'old.test' });
+    const [row] = (await invite(owner.cookie, [{ name: 'Old', email: 'old@old.test' }])).json().data;
+    await t.ctx.db.updateTable('team_members').set({ invite_expires_at: new Date(Date.now() - 1000) }).where('id', '=', row._id).execute();
+    const old = await signup('old@old.test');
+    expect((await preview(tokenOf(row.inviteUrl))).statusCode).toBe(404);
+    expect((await answer(old.cookie, { invitationId: row._id, action: 'accept', token: tokenOf(row.inviteUrl) })).statusCode).toBe(404);
+
+    const renewed = await invite(owner.cookie, [{ name: 'Old', email: 'old@old.test' }]);
+    expect(renewed.statusCode).toBe(201);
+    const [again] = renewed.json().data;
+    expect(again._id).toBe(row._id);
+    expect((await answer(old.cookie, { invitationId: row._id, action: 'accept', token: tokenOf(row.inviteUrl) })).statusCode).toBe(404);
+    expect((await answer(old.cookie, { invitationId: row._id, action: 'accept', token: tokenOf(again.inviteUrl) })).statusCode).toBe(200);
+  });
+
+  it('rejecting spends the link, keeps the person where they are, and can be re-invited', async () => {
+    const owner = await createOwner(t.ctx.db, { domain: 'rej.test' });
+    const [row] = (await invite(owner.cookie, [{ name: 'Rae', email: 'rae@rej.test' }])).json().data;
+    const rae = await signup('rae@rej.test');
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/v1/team-management/invitations', headers: { cookie: rae.cookie } })).json().data;
+    expect(listed).toEqual([expect.objectContaining({ _id: row._id, teamId: owner.teamId })]);
+    const rejected = await answer(rae.cookie, { invitationId: row._id, action: 'reject', token: tokenOf(row.inviteUrl) });
+    expect(rejected.json().data).toEqual({ status: 'REJECTED', teamId: rae.me.user.teamId });
+    expect((await answer(rae.cookie, { invitationId: row._id, action: 'accept', token: tokenOf(row.inviteUrl) })).statusCode).toBe(404);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/v1/team-management/invitations', headers: { cookie: rae.cookie } })).json();
+    expect(list.data).toEqual([]);
+    expect((await invite(owner.cookie, [{ name: 'Rae', email: 'rae@rej.test' }])).statusCode).toBe(201);
   });
 
   it('keeps an owner whose team has members from leaving it', async () => {
@@ -122,8 +198,35 @@ describe('answering an invitation', () => {
     const owner = await createOwner(t.ctx.db, { domain: 'busy.test' });
     await createMember(t.ctx.db, owner, 'MEMBER');
     const [row] = (await invite(target.cookie, [{ name: 'O', email: owner.email }])).json().data;
-    const response = await t.app.inject({ method: 'PATCH', url: '/api/v1/team-management/invitations', headers: { cookie: await sessionCookie(t.ctx.db, owner.userId) }, payload: { invitationId: row._id, action: 'accept' } });
+    const response = await answer(await sessionCookie(t.ctx.db, owner.userId), { invitationId: row._id, action: 'accept', token: tokenOf(row.inviteUrl) });
     expect(response.statusCode).toBe(409);
+  });
+});
+
+describe('signing up from an invitation link', () => {
+  const signupWith = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/signup', payload });
+
+  it('creates the account inside the inviting team with the invited role, without a team of its own', async () => {
+    const owner = await createOwner(t.ctx.db, { domain: 'new.test', companyName: 'New Inc' });
+    const [row] = (await invite(owner.cookie, [{ name: 'Nia', email: 'nia@new.test', role: 'admin' }])).json().data;
+    const teamsBefore = await t.ctx.db.selectFrom('teams').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const response = await signupWith({ name: 'Nia N', email: 'NIA@new.test', password: 'longenough', inviteToken: tokenOf(row.inviteUrl) });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().user).toMatchObject({ teamId: owner.teamId, permission: 'TEAM_ADMIN', role: 'ADMIN', companyName: 'New Inc' });
+    const teamsAfter = await t.ctx.db.selectFrom('teams').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(teamsAfter.n)).toBe(Number(teamsBefore.n));
+    expect((await preview(tokenOf(row.inviteUrl))).statusCode).toBe(404);
+  });
+
+  it('refuses the link for another address, and a spent link', async () => {
+    const owner = await createOwner(t.ctx.db, { domain: 'other.test' });
+    const [row] = (await invite(owner.cookie, [{ name: 'Ola', email: 'ola@other.test' }])).json().data;
+    const token = tokenOf(row.inviteUrl);
+    const other = await signupWith({ name: 'Eve', email: 'eve@other.test', password: 'longenough', inviteToken: token });
+    expect(other.statusCode).toBe(403);
+    expect(await t.ctx.db.selectFrom('users').select('id').where('email', '=', 'eve@other.test').executeTakeFirst()).toBeUndefined();
+    expect((await signupWith({ name: 'Ola', email: 'ola@other.test', password: 'longenough', inviteToken: token })).statusCode).toBe(201);
+    expect((await signupWith({ name: 'Ola', email: 'ola2@other.test', password: 'longenough', inviteToken: token })).statusCode).toBe(404);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { LoginBody, MeResponse, SignupBody } from '@leadline/shared';
+import type { LoginBody, MeResponse, SignupBody, SignupPendingResponse, VerifyEmailResponse } from '@leadline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../lib/api';
 import { meQueryKey } from '../../lib/query-client';
@@ -33,11 +33,24 @@ export function useLogin() {
   });
 }
 
+/** Signed in (the user), or told to confirm the address first when the server verifies addresses. */
+export type SignupAnswer = MeResponse | SignupPendingResponse;
+export const isPendingSignup = (answer: SignupAnswer): answer is SignupPendingResponse => 'data' in answer;
+
 export function useSignup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SignupBody) => api.post<MeResponse>('/api/auth/signup', body),
-    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+    mutationFn: (body: SignupBody) => api.post<SignupAnswer>('/api/auth/signup', body),
+    onSuccess: (answer) => {
+      if (!isPendingSignup(answer)) queryClient.setQueryData(meQueryKey, answer);
+    },
+    meta: { handlesErrors: true },
+  });
+}
+
+export function useVerifyEmail() {
+  return useMutation({
+    mutationFn: (token: string) => api.post<VerifyEmailResponse>('/api/auth/verify-email', { token }),
     meta: { handlesErrors: true },
   });
 }

@@ -2,9 +2,10 @@ import {
   MESSAGES,
   type InvitationActionBody,
   type InvitationDto,
+  type InvitationPreviewResponse,
+  type InvitedMemberDto,
   type InviteMember,
   type MembersResponse,
-  type TeamMemberDto,
 } from '@leadline/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -15,6 +16,7 @@ export const teamKeys = {
   members: ['team-members'] as const,
   membersPage: (page: number, pageSize: number, search: string) => ['team-members', { page, pageSize, search }] as const,
   invitations: ['invitations'] as const,
+  invitationLink: (token: string) => ['invitation-link', token] as const,
 };
 
 export function useTeamMembers(page: number, pageSize: number, search: string) {
@@ -29,7 +31,7 @@ export function useTeamMembers(page: number, pageSize: number, search: string) {
 export function useInviteMembers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (members: InviteMember[]) => api.post<{ data: TeamMemberDto[] }>(`${BASE}/invitations`, { members }),
+    mutationFn: (members: InviteMember[]) => api.post<{ data: InvitedMemberDto[] }>(`${BASE}/invitations`, { members }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.members }),
     meta: { handlesErrors: true },
   });
@@ -47,5 +49,17 @@ export function useRespondToInvitation() {
   return useMutation({
     mutationFn: (body: InvitationActionBody) =>
       api.patch<{ data: { status: string; teamId: string } }>(`${BASE}/invitations`, body),
+    meta: { handlesErrors: true },
+  });
+}
+
+/** The team and role an invitation link offers; anyone holding the link may see them. */
+export function useInvitationLink(token: string) {
+  return useQuery({
+    queryKey: teamKeys.invitationLink(token),
+    queryFn: () => api.get<InvitationPreviewResponse>(`${BASE}/invitations/${encodeURIComponent(token)}`),
+    select: (answer) => answer.data,
+    retry: false,
+    meta: { handlesErrors: true },
   });
 }

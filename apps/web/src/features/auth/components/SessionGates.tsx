@@ -1,7 +1,8 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useSearchParams } from 'react-router';
 import { useMe } from '../api';
+import { nextPath } from '../next-path';
 
 function FullPageLoader() {
   return (
@@ -39,8 +40,10 @@ export function RequireSession() {
 /** The login and sign-up pages: a signed-in user has nothing to do there. */
 export function PublicOnly() {
   const { data: me, isPending } = useMe();
+  const [search] = useSearchParams();
   if (isPending) return <FullPageLoader />;
-  if (me) return <Navigate to="/" replace />;
+  // Logging in from an invitation link goes back to that link.
+  if (me) return <Navigate to={nextPath(search)} replace />;
   return <Outlet />;
 }
 

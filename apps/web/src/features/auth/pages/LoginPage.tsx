@@ -1,17 +1,20 @@
 import { LoginBody } from '@leadline/shared';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useZodForm } from '../../../lib/form';
 import { useLogin } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
+import { nextPath } from '../next-path';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const next = nextPath(search);
   const login = useLogin();
   const form = useZodForm(LoginBody, { email: '', password: '' });
 
   const submit = form.onSubmit((body) =>
-    login.mutate(body, { onSuccess: () => navigate('/', { replace: true }), onError: form.showServerError }),
+    login.mutate(body, { onSuccess: () => navigate(next, { replace: true }), onError: form.showServerError }),
   );
 
   return (

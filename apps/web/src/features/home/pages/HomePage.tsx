@@ -28,7 +28,7 @@ export function HomePage() {
               : invite colleagues with your email domain and see each member's role and monthly credit use.
             </List.Item>
           )}
-          <List.Item>Invitations: when someone invites you to their team, you can accept or reject it here.</List.Item>
+          <List.Item>Invitations: open the link of an invitation to accept or decline it; it works once, for 7 days.</List.Item>
           <List.Item>Light and dark themes, and a sidebar you can collapse to icons.</List.Item>
         </List>
         <Text size="sm" c="dimmed" mt="md">

@@ -1,9 +1,11 @@
-import { InviteBody } from '@leadline/shared';
+import { InviteBody, type InvitedMemberDto } from '@leadline/shared';
 import { ActionIcon, Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useZodForm } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useInviteMembers } from '../api';
+import { InvitationLinks } from './InvitationLinks';
 
 const ROLE_OPTIONS = [
   { value: 'MEMBER', label: 'Member' },
@@ -52,16 +54,25 @@ export function InviteMembersDialog({ opened, onClose }: InviteMembersDialogProp
   const invite = useInviteMembers();
   const form = useInviteForm();
   const rows = form.values.members;
+  // Invitations the server could not email: their links stay on screen until the inviter is done.
+  const [links, setLinks] = useState<InvitedMemberDto[]>([]);
 
   const close = () => {
     form.reset();
     invite.reset();
+    setLinks([]);
     onClose();
   };
 
   const submit = form.onSubmit(({ members }) =>
     invite.mutate(members, {
-      onSuccess: () => {
+      onSuccess: ({ data }) => {
+        const unsent = data.filter((member) => member.inviteUrl);
+        if (unsent.length > 0) {
+          setLinks(unsent);
+          notify.success('Invitations created. Copy each link and send it to its person.');
+          return;
+        }
         notify.success('Invitations sent successfully!');
         close();
       },
@@ -78,41 +89,45 @@ export function InviteMembersDialog({ opened, onClose }: InviteMembersDialogProp
 
   return (
     <Modal opened={opened} onClose={close} title="Invite members" size={760}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text size="sm" c="dimmed">
-            Invite colleagues who use your company email domain. They join your team once they accept.
-          </Text>
-          {rows.map((_, index) => (
-            <InviteRow
-              key={index}
-              index={index}
-              form={form}
-              removable={rows.length > 1}
-              onRemove={() => removeRow(index)}
-            />
-          ))}
-          <Group>
-            <Button variant="subtle" size="compact-sm" leftSection={<IconPlus size={16} />} onClick={addRow}>
-              Add another member
-            </Button>
-          </Group>
-          {form.errors.members && <Text size="sm" c="red">{form.errors.members}</Text>}
-          {form.formError && (
-            <Alert color="red" variant="light" role="alert">
-              {form.formError}
-            </Alert>
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={invite.isPending}>
-              Send invitations
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      {links.length > 0 ? (
+        <InvitationLinks members={links} onDone={close} />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Text size="sm" c="dimmed">
+              Invite colleagues who use your company email domain. They join your team once they accept.
+            </Text>
+            {rows.map((_, index) => (
+              <InviteRow
+                key={index}
+                index={index}
+                form={form}
+                removable={rows.length > 1}
+                onRemove={() => removeRow(index)}
+              />
+            ))}
+            <Group>
+              <Button variant="subtle" size="compact-sm" leftSection={<IconPlus size={16} />} onClick={addRow}>
+                Add another member
+              </Button>
+            </Group>
+            {form.errors.members && <Text size="sm" c="red">{form.errors.members}</Text>}
+            {form.formError && (
+              <Alert color="red" variant="light" role="alert">
+                {form.formError}
+              </Alert>
+            )}
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={invite.isPending}>
+                Send invitations
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
     </Modal>
   );
 }

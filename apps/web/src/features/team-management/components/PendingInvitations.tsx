@@ -1,58 +1,25 @@
 import type { InvitationDto } from '@leadline/shared';
-import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMailOpened } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { notify } from '../../../lib/notify';
-import { teamKeys, usePendingInvitations, useRespondToInvitation } from '../api';
+import { usePendingInvitations } from '../api';
 
 function InvitationCard({ invitation }: { invitation: InvitationDto }) {
-  const queryClient = useQueryClient();
-  const respond = useRespondToInvitation();
   const inviter = invitation.invitedByName ?? 'A team owner';
-  const pendingAction = respond.isPending ? respond.variables.action : null;
-
-  const accept = () =>
-    respond.mutate(
-      { invitationId: invitation._id, action: 'accept' },
-      {
-        onSuccess: async () => {
-          // Joining a team changes the user's team, role and everything they may see.
-          await queryClient.invalidateQueries();
-          notify.success(`You joined ${invitation.teamName}.`);
-        },
-      },
-    );
-
-  const reject = () =>
-    respond.mutate(
-      { invitationId: invitation._id, action: 'reject' },
-      {
-        onSuccess: async () => {
-          await queryClient.invalidateQueries({ queryKey: teamKeys.invitations });
-          notify.success(`You declined the invitation to ${invitation.teamName}.`);
-        },
-      },
-    );
-
   return (
     <Paper withBorder radius="md" p="md" role="region" aria-label={`Invitation to ${invitation.teamName}`}>
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon variant="light" size="lg" radius="md">
-            <IconMailOpened size={20} stroke={1.7} />
-          </ThemeIcon>
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon variant="light" size="lg" radius="md">
+          <IconMailOpened size={20} stroke={1.7} />
+        </ThemeIcon>
+        <Stack gap={2}>
           <Text size="sm">
             {inviter} invited you to join <b>{invitation.teamName}</b> as {invitation.role.toLowerCase()}
           </Text>
-        </Group>
-        <Group gap="xs">
-          <Button size="xs" variant="default" onClick={reject} loading={pendingAction === 'reject'} disabled={respond.isPending}>
-            Reject
-          </Button>
-          <Button size="xs" onClick={accept} loading={pendingAction === 'accept'} disabled={respond.isPending}>
-            Accept
-          </Button>
-        </Group>
+          {/* Answering takes the secret of the invitation's link, which this list does not know. */}
+          <Text size="xs" c="dimmed">
+            Open the link of your invitation to accept or decline it.
+          </Text>
+        </Stack>
       </Group>
     </Paper>
   );

@@ -1,0 +1,1 @@
+export { activateInvitation, claimInvitation } from './team-management.service.js';
