@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.js';
 import type { AppContext } from '../lib/context.js';
+import { startRuntime } from '../runtime.js';
 import { createTestDatabase } from '../test/database.js';
 import { newRunLog, trackingService, type RunLog } from '../test/fixtures/lease-service.js';
 import { testConfig } from '../test/test-app.js';
@@ -153,6 +154,31 @@ describe('supervised services on one database', () => {
     expect(supervisor.running()[name]).toEqual([]);
     await wait(300);
     expect(log.starts).toHaveLength(1);
+  });
+});
+
+describe('the worker runtime', () => {
+  it('starts the services it is given and releases their leases when it closes', async () => {
+    const log = newRunLog();
+    const name = serviceName();
+    const runtime = await startRuntime(testConfig(), {
+      serve: false,
+      work: true,
+      database: await createTestDatabase(),
+      jobs: [],
+      services: [trackingService({ name, keys: () => ['inbox'], log })],
+      supervisor: { leaseMs: LEASE_MS, reconcileIntervalMs: 100, holder: 'runtime', log: () => {} },
+    });
+    try {
+      await until(() => log.active.get('inbox') === 'runtime');
+      expect(runtime.supervisor!.running()[name]).toEqual(['inbox']);
+      expect((await findLeases(runtime.ctx.db, name)).map((l) => l.holder)).toEqual(['runtime']);
+      await runtime.supervisor!.stop();
+      expect(log.active.size).toBe(0);
+      expect(await findLeases(runtime.ctx.db, name)).toEqual([]);
+    } finally {
+      await runtime.close();
+    }
   });
 });
 
