@@ -61,6 +61,7 @@ export function createWriteLane(db: Kysely<DB>, kind: 'pglite' | 'postgres', ove
       const maxBatchSize = Math.max(1, Math.min(call.maxBatchSize ?? options.maxBatchSize, options.maxBatchSize));
       const iterator = Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]();
       let size = Math.min(maxBatchSize, 50);
+      let perRow: number | undefined;
       let written = 0;
       let batches = 0;
       for (;;) {
@@ -81,7 +82,8 @@ export function createWriteLane(db: Kysely<DB>, kind: 'pglite' | 'postgres', ove
         const heldMs = performance.now() - started;
         written += batch.length;
         batches++;
-        const perRow = heldMs / batch.length;
+        // Time per row, smoothed: one batch slowed by the machine should not swing the next one's size.
+        perRow = perRow === undefined ? heldMs / batch.length : 0.7 * perRow + 0.3 * (heldMs / batch.length);
         size = Math.max(1, Math.min(maxBatchSize, Math.floor(options.targetBatchMs / Math.max(perRow, 0.001))));
         if (options.share < 1) await sleep((heldMs * (1 - options.share)) / options.share, call.signal);
         else await new Promise((r) => setImmediate(r));
