@@ -66,6 +66,21 @@ describe('the background write lane', () => {
     expect(Math.max(...sizes.slice(1))).toBeLessThanOrEqual(6);
   });
 
+  it('runs one batch of the whole lane at a time, however many syncs write through it', async () => {
+    const lane = createWriteLane(database.db, database.kind, { maxBatchSize: 20 });
+    let open = 0;
+    let most = 0;
+    const write: WriteBatch<Row> = async (trx, batch) => {
+      most = Math.max(most, ++open);
+      await new Promise((r) => setTimeout(r, 2));
+      await insert(trx, batch);
+      open--;
+    };
+    await Promise.all([1, 2, 3].map((n) => lane.writeInBatches(rows(`lane.together-${n}`, 200), write)));
+    expect(most).toBe(1);
+    for (const n of [1, 2, 3]) expect(await findLeases(database.db, `lane.together-${n}`)).toHaveLength(200);
+  });
+
   it('stops between batches when aborted, leaving only whole batches written', async () => {
     const lane = createWriteLane(database.db, database.kind, { maxBatchSize: 10 });
     const controller = new AbortController();

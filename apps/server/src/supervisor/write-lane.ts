@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { Mutex } from '../db/mutex.js';
 import type { DB } from '../db/schema.js';
 
 /**
@@ -7,19 +8,25 @@ import type { DB } from '../db/schema.js';
  *
  * On PGlite there is one connection, shared through a FIFO lock by the API, the queue and the
  * services, and a query runs on the event loop's thread. A sync that wrote in one long
- * transaction would hold that lock for seconds. The lane writes in short transactions
- * instead: each batch is sized to hold the connection about `targetBatchMs` (the size adapts
- * to how long the rows take to write), and after each batch the lane waits so that it uses at
- * most `share` of the connection's time, so requests queued behind a batch run before the
- * next one. On PostgreSQL (a pool) batches only bound the transaction's size and locks.
+ * transaction would hold that lock for seconds, and one that wrote batches back to back would
+ * put a batch in front of every request. The lane writes in short transactions instead:
+ * - each batch is sized to hold the connection about `targetBatchMs` (the size follows how long
+ *   rows have been taking to write);
+ * - while others use the database (the lane had to wait for the lock within the last
+ *   `quietMs`), it pauses after each batch so that it takes at most `share` of the
+ *   connection's time; on a quiet database it writes at full speed;
+ * - one batch of the whole lane at a time, so ten mailboxes syncing at once share that budget.
+ * On PostgreSQL (a pool) batches only bound the transaction's size and locks.
  */
 export type WriteLaneOptions = {
   /** How long one batch should hold the connection, in ms. */
   targetBatchMs: number;
-  /** Share of the connection's time the lane may use, in (0, 1]. */
+  /** Share of the connection's time the lane may use while others use it, in (0, 1]. */
   share: number;
   /** Rows in a batch at most. */
   maxBatchSize: number;
+  /** How long after the last wait for the lock the database counts as in use, in ms. */
+  quietMs: number;
 };
 
 export type WriteBatch<R> = (trx: Transaction<DB>, rows: R[]) => Promise<void>;
@@ -38,9 +45,12 @@ export type WriteLane = {
 };
 
 export const WRITE_LANE_DEFAULTS: Record<'pglite' | 'postgres', WriteLaneOptions> = {
-  pglite: { targetBatchMs: 8, share: 0.4, maxBatchSize: 500 },
-  postgres: { targetBatchMs: 200, share: 1, maxBatchSize: 2000 },
+  pglite: { targetBatchMs: 8, share: 0.25, maxBatchSize: 500, quietMs: 1000 },
+  postgres: { targetBatchMs: 200, share: 1, maxBatchSize: 2000, quietMs: 0 },
 };
+
+/** Waiting longer than this for the lock means someone else had it. */
+const CONTENDED_MS = 1;
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -56,16 +66,41 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 
 export function createWriteLane(db: Kysely<DB>, kind: 'pglite' | 'postgres', overrides: Partial<WriteLaneOptions> = {}): WriteLane {
   const options = { ...WRITE_LANE_DEFAULTS[kind], ...overrides };
+  const turns = new Mutex();
+  let lastContended = -Infinity;
+
+  /** One batch in its own transaction, then the pause that keeps the lane to its share; answers the time it held the connection. */
+  async function writeBatch<R>(batch: R[], write: WriteBatch<R>, signal: AbortSignal | undefined): Promise<number> {
+    const release = await turns.acquire();
+    try {
+      const asked = performance.now();
+      let started = 0;
+      await db.transaction().execute(async (trx) => {
+        started = performance.now();
+        await write(trx, batch);
+      });
+      const heldMs = performance.now() - started;
+      if (started - asked > CONTENDED_MS) lastContended = started;
+      const inUse = performance.now() - lastContended < options.quietMs;
+      if (inUse && options.share < 1) await sleep((heldMs * (1 - options.share)) / options.share, signal);
+      else await new Promise((r) => setImmediate(r));
+      return heldMs;
+    } finally {
+      release();
+    }
+  }
+
   return {
     async writeInBatches(rows, write, call = {}) {
       const maxBatchSize = Math.max(1, Math.min(call.maxBatchSize ?? options.maxBatchSize, options.maxBatchSize));
       const iterator = Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]();
-      let size = Math.min(maxBatchSize, 50);
-      let perRow: number | undefined;
       let written = 0;
       let batches = 0;
+      // Time per row, smoothed: one batch slowed by the machine should not swing the next one's size.
+      let perRow: number | undefined;
       for (;;) {
         call.signal?.throwIfAborted();
+        const size = perRow === undefined ? Math.min(maxBatchSize, 50) : Math.max(1, Math.min(maxBatchSize, Math.floor(options.targetBatchMs / Math.max(perRow, 0.001))));
         const batch: Awaited<ReturnType<typeof iterator.next>>['value'][] = [];
         while (batch.length < size) {
           const next = await iterator.next();
@@ -73,20 +108,10 @@ export function createWriteLane(db: Kysely<DB>, kind: 'pglite' | 'postgres', ove
           batch.push(next.value);
         }
         if (batch.length === 0) break;
-        // The hold runs from the moment the lock is ours (the callback starts) to the commit.
-        let started = 0;
-        await db.transaction().execute(async (trx) => {
-          started = performance.now();
-          await write(trx, batch);
-        });
-        const heldMs = performance.now() - started;
+        const heldMs = await writeBatch(batch, write, call.signal);
+        perRow = perRow === undefined ? heldMs / batch.length : 0.7 * perRow + 0.3 * (heldMs / batch.length);
         written += batch.length;
         batches++;
-        // Time per row, smoothed: one batch slowed by the machine should not swing the next one's size.
-        perRow = perRow === undefined ? heldMs / batch.length : 0.7 * perRow + 0.3 * (heldMs / batch.length);
-        size = Math.max(1, Math.min(maxBatchSize, Math.floor(options.targetBatchMs / Math.max(perRow, 0.001))));
-        if (options.share < 1) await sleep((heldMs * (1 - options.share)) / options.share, call.signal);
-        else await new Promise((r) => setImmediate(r));
       }
       return { rows: written, batches };
     },
