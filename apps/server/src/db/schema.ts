@@ -3,6 +3,7 @@ import type { ContactsTable, ImportBatchesTable, ListCompaniesTable, ListContact
 import type { AppSecretsTable, CompaniesTable, PeopleTable, SavedSearchesTable, SearchValuesTable } from './schema-people.js';
 import type { CrmRecordsTable, IntegrationsTable, SyncRunsTable } from './schema-integrations.js';
 import type { CreditHoldsTable, CreditLedgerTable, CreditMemberMonthsTable, CreditPeriodsTable } from './schema-credits.js';
+import type { ServiceLeasesTable } from './schema-services.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A nullable column that inserts may leave out. */
@@ -121,6 +122,7 @@ export interface DB {
   integrations: IntegrationsTable;
   crm_records: CrmRecordsTable;
   sync_runs: SyncRunsTable;
+  service_leases: ServiceLeasesTable;
 }
 
 export type User = Selectable<UsersTable>;

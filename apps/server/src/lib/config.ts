@@ -54,6 +54,8 @@ const Env = z.object({
   SLACK_CLIENT_SECRET: z.string().min(1).optional(),
   SLACK_AUTH_URL: z.string().url().default('https://slack.com'),
   SLACK_API_URL: z.string().url().default('https://slack.com/api'),
+  /** How long a supervised service's lease lasts without a heartbeat: a dead worker's instances move to another within about this. */
+  SERVICE_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
 });
 
 export type OAuthVendorConfig = { clientId: string | undefined; clientSecret: string | undefined };
@@ -83,6 +85,7 @@ export type Config = {
   hubspot: OAuthVendorConfig & { authUrl: string; apiUrl: string; appUrl: string };
   salesforce: OAuthVendorConfig & { loginUrl: string };
   slack: OAuthVendorConfig & { authUrl: string; apiUrl: string };
+  serviceLeaseSeconds: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -116,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hubspot: { clientId: e.HUBSPOT_CLIENT_ID, clientSecret: e.HUBSPOT_CLIENT_SECRET, authUrl: e.HUBSPOT_AUTH_URL, apiUrl: e.HUBSPOT_API_URL, appUrl: e.HUBSPOT_APP_URL },
     salesforce: { clientId: e.SALESFORCE_CLIENT_ID, clientSecret: e.SALESFORCE_CLIENT_SECRET, loginUrl: e.SALESFORCE_LOGIN_URL },
     slack: { clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET, authUrl: e.SLACK_AUTH_URL, apiUrl: e.SLACK_API_URL },
+    serviceLeaseSeconds: e.SERVICE_LEASE_SECONDS,
   };
 }

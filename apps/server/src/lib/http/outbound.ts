@@ -10,16 +10,11 @@
  *   408, 5xx and network failures with exponential backoff and jitter, for idempotent methods
  *   or when the caller says the call is safe to repeat.
  */
-import dns from 'node:dns';
 import net from 'node:net';
 import { Agent, buildConnector, request as undiciRequest } from 'undici';
+import { BlockedAddressError, resolveCheckedAddresses, type Lookup } from '../net/address-guard.js';
 
-export class BlockedAddressError extends Error {
-  constructor(readonly host: string, readonly address: string) {
-    super(`Refused to connect to ${host} (${address}): private, loopback and reserved addresses are not allowed for outbound calls.`);
-    this.name = 'BlockedAddressError';
-  }
-}
+export { BlockedAddressError, isPrivateAddress } from '../net/address-guard.js';
 
 /** A network failure (or timeout) that outlasted the retries. */
 export class OutboundNetworkError extends Error {
@@ -29,46 +24,6 @@ export class OutboundNetworkError extends Error {
   }
 }
 
-const V4_BLOCKED: Array<[string, number]> = [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-];
-const v4ToInt = (ip: string) => ip.split('.').reduce((n, part) => (n << 8) + Number(part), 0) >>> 0;
-const inV4 = (ip: string, [base, bits]: [string, number]) => bits === 0 || (v4ToInt(ip) >>> (32 - bits)) === (v4ToInt(base) >>> (32 - bits));
-
-/** The 8 groups of an IPv6 address as numbers (handles `::` and a dotted IPv4 tail). */
-function v6Groups(ip: string): number[] {
-  let address = ip.split('%')[0]!.toLowerCase();
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(address);
-  if (dotted) {
-    const n = v4ToInt(dotted[1]!);
-    address = address.slice(0, -dotted[1]!.length) + `${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
-  }
-  const [head, tail] = address.split('::') as [string, string | undefined];
-  const parse = (s: string | undefined) => (s ? s.split(':').filter(Boolean).map((g) => parseInt(g, 16)) : []);
-  const left = parse(head);
-  const right = parse(tail);
-  return tail === undefined ? left : [...left, ...new Array(8 - left.length - right.length).fill(0), ...right];
-}
-
-/** True for any address an outbound call must not reach unless allowed. */
-export function isPrivateAddress(ip: string): boolean {
-  const family = net.isIP(ip);
-  if (family === 4) return V4_BLOCKED.some((range) => inV4(ip, range)) || ip === '255.255.255.255';
-  if (family !== 6) return true; // not an address at all: refuse
-  const g = v6Groups(ip);
-  const embeddedV4 = () => `${g[6]! >>> 8}.${g[6]! & 0xff}.${g[7]! >>> 8}.${g[7]! & 0xff}`;
-  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return isPrivateAddress(embeddedV4()); // ::ffff:a.b.c.d
-  if (g.slice(0, 6).every((x) => x === 0)) return true; // ::, ::1 and the deprecated IPv4-compatible form
-  if (g[0] === 0x64 && g[1] === 0xff9b) return isPrivateAddress(embeddedV4()); // NAT64
-  if (g[0] === 0x2002) return isPrivateAddress(`${g[1]! >>> 8}.${g[1]! & 0xff}.${g[2]! >>> 8}.${g[2]! & 0xff}`); // 6to4
-  return (g[0]! & 0xfe00) === 0xfc00 || (g[0]! & 0xffc0) === 0xfe80 || (g[0]! & 0xff00) === 0xff00 || (g[0] === 0x2001 && g[1] === 0x0db8);
-}
-
-type Lookup = (host: string) => Promise<Array<{ address: string; family: number }>>;
-const systemLookup: Lookup = (host) => dns.promises.lookup(host, { all: true, verbatim: true });
-
 /**
  * The same check ahead of a call made by a library with its own HTTP stack (jsforce): resolves
  * the host and refuses a private address. Weaker than the connect-time guard (a DNS answer may
@@ -76,25 +31,17 @@ const systemLookup: Lookup = (host) => dns.promises.lookup(host, { all: true, ve
  */
 export async function assertPublicUrl(url: string, options: { allowPrivateNetwork: boolean; lookup?: Lookup }) {
   if (options.allowPrivateNetwork) return;
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  const addresses = net.isIP(host) ? [{ address: host, family: net.isIP(host) }] : await (options.lookup ?? systemLookup)(host);
-  const blocked = addresses.find((a) => isPrivateAddress(a.address));
-  if (blocked) throw new BlockedAddressError(host, blocked.address);
+  await resolveCheckedAddresses(new URL(url).hostname, options);
 }
 
 /** An undici dispatcher whose every connection goes through the guard. */
 export function guardedAgent(options: { allowPrivateNetwork: boolean; timeoutMs: number; lookup?: Lookup }) {
   const connect = buildConnector({ timeout: options.timeoutMs });
-  const lookup = options.lookup ?? systemLookup;
   return new Agent({
     connect: (opts, callback) => {
       const host = opts.hostname.replace(/^\[|\]$/g, '');
-      const resolve = net.isIP(host) ? Promise.resolve([{ address: host, family: net.isIP(host) }]) : lookup(host);
-      resolve.then(
+      resolveCheckedAddresses(host, options).then(
         (addresses) => {
-          const blocked = options.allowPrivateNetwork ? undefined : addresses.find((a) => isPrivateAddress(a.address));
-          if (blocked) return callback(new BlockedAddressError(host, blocked.address), null);
-          if (addresses.length === 0) return callback(new Error(`${host} has no address`), null);
           // Connect to the address just checked; TLS still verifies the certificate for the host name.
           connect({ ...opts, hostname: addresses[0]!.address, servername: net.isIP(host) ? undefined : host } as typeof opts, callback);
         },

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.js';
+import { createTestDatabase } from '../test/database.js';
+import { findLeases } from './leases.repository.js';
+import { createWriteLane, type WriteBatch } from './write-lane.js';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+// Lease rows make a handy target table: the lane does not care what it writes.
+const rows = (service: string, n: number) => Array.from({ length: n }, (_, i) => ({ service, key: String(i), holder: 'lane', expires_at: new Date(Date.now() + 3600_000) }));
+type Row = ReturnType<typeof rows>[number];
+const insert: WriteBatch<Row> = async (trx, batch) => {
+  await trx.insertInto('service_leases').values(batch).onConflict((oc) => oc.columns(['service', 'key']).doNothing()).execute();
+};
+
+describe('the background write lane', () => {
+  it('writes every row in short transactions of at most the batch size', async () => {
+    const lane = createWriteLane(database.db, database.kind, { maxBatchSize: 100 });
+    const sizes: number[] = [];
+    const result = await lane.writeInBatches(rows('lane.all', 2000), async (trx, batch) => {
+      sizes.push(batch.length);
+      await insert(trx, batch);
+    });
+    expect(result).toEqual({ rows: 2000, batches: sizes.length });
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(100);
+    expect(sizes.length).toBeGreaterThanOrEqual(20);
+    expect(await findLeases(database.db, 'lane.all')).toHaveLength(2000);
+  });
+
+  it('lets a query asked for during a long sync answer before the sync ends', async () => {
+    const lane = createWriteLane(database.db, database.kind, { targetBatchMs: 5, share: 0.5 });
+    let written = 0;
+    let firstBatch!: () => void;
+    const started = new Promise<void>((r) => (firstBatch = r));
+    const sync = lane.writeInBatches(rows('lane.sync', 5000), async (trx, batch) => {
+      await insert(trx, batch);
+      written += batch.length;
+      firstBatch();
+    });
+    await started;
+    const answered = await database.db
+      .selectFrom('service_leases')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then(() => written);
+    await sync;
+    expect(answered).toBeGreaterThan(0);
+    expect(answered).toBeLessThan(5000);
+    expect(await findLeases(database.db, 'lane.sync')).toHaveLength(5000);
+  });
+
+  it('sizes batches to the time they hold the connection', async () => {
+    const lane = createWriteLane(database.db, database.kind, { targetBatchMs: 20, share: 1, maxBatchSize: 500 });
+    const sizes: number[] = [];
+    // A slow write: about 5 ms a row, so a 20 ms batch holds about 4 rows.
+    await lane.writeInBatches(rows('lane.slow', 120), async (trx, batch) => {
+      sizes.push(batch.length);
+      await new Promise((r) => setTimeout(r, batch.length * 5));
+      await insert(trx, batch);
+    });
+    expect(sizes[0]).toBe(50);
+    expect(Math.max(...sizes.slice(1))).toBeLessThanOrEqual(6);
+  });
+
+  it('runs one batch of the whole lane at a time, however many syncs write through it', async () => {
+    const lane = createWriteLane(database.db, database.kind, { maxBatchSize: 20 });
+    let open = 0;
+    let most = 0;
+    const write: WriteBatch<Row> = async (trx, batch) => {
+      most = Math.max(most, ++open);
+      await new Promise((r) => setTimeout(r, 2));
+      await insert(trx, batch);
+      open--;
+    };
+    await Promise.all([1, 2, 3].map((n) => lane.writeInBatches(rows(`lane.together-${n}`, 200), write)));
+    expect(most).toBe(1);
+    for (const n of [1, 2, 3]) expect(await findLeases(database.db, `lane.together-${n}`)).toHaveLength(200);
+  });
+
+  it('stops between batches when aborted, leaving only whole batches written', async () => {
+    const lane = createWriteLane(database.db, database.kind, { maxBatchSize: 10 });
+    const controller = new AbortController();
+    let batches = 0;
+    await expect(
+      lane.writeInBatches(
+        rows('lane.abort', 1000),
+        async (trx, batch) => {
+          await insert(trx, batch);
+          if (++batches === 3) controller.abort();
+        },
+        { signal: controller.signal },
+      ),
+    ).rejects.toThrow();
+    expect(await findLeases(database.db, 'lane.abort')).toHaveLength(30);
+  });
+});
