@@ -113,6 +113,10 @@ async function* entryText(zip: yauzl.ZipFile, entry: yauzl.Entry, unpacked: Unpa
     }
     const rest = decoder.end();
     if (rest) yield rest;
+  } catch (error) {
+    // yauzl's check of the declared size: an entry that unpacks to more than it declared.
+    if (error instanceof Error && error.message.startsWith('too many bytes')) throw new AppError('VALIDATION_FAILED', FILE_MESSAGES.zipBomb, { cause: error });
+    throw error;
   } finally {
     stream.destroy();
   }
