@@ -158,7 +158,7 @@ const MiB = 1024 ** 2;
  */
 export async function writeHostileCorpus(dir: string, scale = 1): Promise<HostileFile[]> {
   fs.mkdirSync(dir, { recursive: true });
-  const files: Array<HostileFile & { make: (p: string) => void }> = [
+  const files: Array<Omit<HostileFile, 'path'> & { make: (p: string) => void }> = [
     {
       name: 'shared-strings-huge.xlsx',
       refusal: FILE_MESSAGES.sharedStringsTooLarge,
