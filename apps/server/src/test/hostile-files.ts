@@ -167,7 +167,7 @@ export async function writeHostileCorpus(dir: string, scale = 1): Promise<Hostil
     {
       name: 'shared-strings-lying.xlsx',
       refusal: FILE_MESSAGES.zipBomb,
-      make: (p) => xlsx(p, chunked(1, () => HEADER_ROW, sheetOpen, sheetClose), [sharedStringsEntry(80 * MiB * scale, 1024)]),
+      make: (p) => xlsx(p, chunked(1, () => HEADER_ROW, sheetOpen, sheetClose), [sharedStringsEntry(80 * MiB * scale, FILE_LIMITS.maxSharedStringsBytes - MiB)]),
     },
     {
       name: 'shared-strings-at-cap.xlsx',
@@ -238,6 +238,11 @@ export async function writeHostileCorpus(dir: string, scale = 1): Promise<Hostil
       name: 'columns-100k.csv',
       refusal: FILE_MESSAGES.tooManyColumns(1),
       make: (p) => fs.writeFileSync(p, `${Array.from({ length: 100_000 }, (_, i) => `Column ${i}`).join(',')}\n${'x,'.repeat(99_999)}x\n`),
+    },
+    {
+      name: 'commas-row.csv',
+      refusal: FILE_MESSAGES.tooManyColumns(2),
+      make: (p) => fs.writeFileSync(p, `Full Name\n${','.repeat(15 * MiB)}\nAnn\n`),
     },
     {
       name: 'rows-over-cap.csv',

@@ -54,6 +54,30 @@ function countOf(text: string, char: string, end: number): number {
 }
 
 /**
+ * Delimiters outside quotes in `text` (the start of one unfinished row), counting stops past
+ * `limit`. Any quote is taken to open or close a quoted run, which can only undercount.
+ */
+function delimitersOutsideQuotes(text: string, delimiter: string, limit: number): number {
+  let count = 0;
+  let pos = 0;
+  let quote = text.indexOf('"');
+  while (count <= limit) {
+    const next = text.indexOf(delimiter, pos);
+    if (next < 0) break;
+    if (quote >= 0 && quote < next) {
+      const close = text.indexOf('"', quote + 1);
+      if (close < 0) break;
+      pos = close + 1;
+      quote = text.indexOf('"', pos);
+      continue;
+    }
+    count++;
+    pos = next + 1;
+  }
+  return count;
+}
+
+/**
  * Push-style CSV parsing on PapaParse: bytes in, complete rows out, any chunking. Decodes UTF-8
  * or UTF-16 by its BOM (a UTF-8 BOM stripped), guesses the delimiter (, ; tab |) and line
  * endings on the first 64 KiB, skips rows that are empty or only whitespace (PapaParse's
@@ -68,6 +92,7 @@ export class CsvRowDecoder {
   #handle: ParserHandle | null = null;
   /** The character that ends a line in this file's dialect: counted for line numbers. */
   #lineEnd = '\n';
+  #delimiter = ',';
   #linesBefore = 0;
   #rows = 0;
   #pending: string[] = [];
@@ -103,6 +128,11 @@ export class CsvRowDecoder {
   }
 
   #parse(last: boolean): string[][] {
+    // PapaParse parses an unfinished row again with every piece: one far wider than any allowed
+    // row (a megabyte of commas) is refused before it becomes millions of cells.
+    if (this.#partial.length > SAMPLE_CHARS && delimitersOutsideQuotes(this.#partial, this.#delimiter, FILE_LIMITS.maxColumns) > FILE_LIMITS.maxColumns) {
+      throw new AppError('VALIDATION_FAILED', FILE_MESSAGES.tooManyColumns(this.#rows + 1));
+    }
     const input = this.#partial + (this.#pending.length === 1 ? this.#pending[0]! : this.#pending.join(''));
     this.#pending = [];
     this.#pendingChars = 0;
@@ -110,6 +140,7 @@ export class CsvRowDecoder {
     if (!this.#handle) {
       const dialect = csvDialect(input);
       this.#handle = new ParserHandle({ delimiter: dialect.delimiter, newline: dialect.newline });
+      this.#delimiter = dialect.delimiter;
       this.#lineEnd = dialect.newline === '\r' ? '\r' : '\n';
     }
     const results = this.#handle.parse(input, this.#baseIndex, !last);
