@@ -175,7 +175,7 @@ export async function writeHostileCorpus(dir: string, scale = 1): Promise<Hostil
       make: (p) =>
         xlsx(
           p,
-          chunked(20_000 * scale, (i) => `<row r="${i + 2}"><c r="A${i + 2}" t="s"><v>${i * 50}</v></c></row>`, sheetOpen + HEADER_ROW, sheetClose),
+          chunked(20_000 * scale, (i) => `<row r="${i + 2}"><c r="A${i + 2}" t="s"><v>${(i * 50) % 1_500_000}</v></c></row>`, sheetOpen + HEADER_ROW, sheetClose),
           [sharedStringsEntry(FILE_LIMITS.maxSharedStringsBytes - MiB)],
         ),
     },

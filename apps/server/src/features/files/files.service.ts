@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Transform, type Readable } from 'node:stream';
+import { PassThrough, Transform, type Readable } from 'node:stream';
 import { AppError, FILE_MESSAGES, notFound, type UploadedFile } from '@leadline/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -80,15 +80,20 @@ export async function receiveUpload(ctx: AppContext, actor: Actor, file: Incomin
   ensurePrivateDir(uploadsDir(ctx.config.dataDir));
   ensurePrivateDir(dir);
   const { meter, release } = quotaMeter(actor.teamId, stored, quota);
+  // Piped rather than put in the pipeline, so a refusal mid-file destroys only our streams: the
+  // part keeps being read (and dropped) to its end, and the connection stays usable for the next request.
+  const input = new PassThrough();
+  file.stream.on('error', (error) => input.destroy(error));
+  file.stream.pipe(input);
   try {
     let summary: TableSummary | null = null;
     const toDisk = fs.createWriteStream(filePath, { flags: 'wx', mode: PRIVATE_FILE_MODE });
     if (type === 'csv') {
       const tap = new CsvSummaryTap();
-      await pipeline(file.stream, meter, tap, toDisk);
+      await pipeline(input, meter, tap, toDisk);
       summary = tap.summary();
     } else {
-      await pipeline(file.stream, meter, toDisk);
+      await pipeline(input, meter, toDisk);
     }
     if (file.stream.truncated) {
       throw new AppError('PAYLOAD_TOO_LARGE', FILE_MESSAGES.tooLarge(ctx.config.maxUploadBytes), { field: 'file' });
@@ -108,7 +113,8 @@ export async function receiveUpload(ctx: AppContext, actor: Actor, file: Incomin
       blank_counts: JSON.stringify(summary.blankCounts),
     });
   } catch (error) {
-    file.stream.resume(); // a refusal mid-stream: let the rest of the request drain
+    file.stream.unpipe(input);
+    file.stream.resume(); // a refusal mid-file: the rest of the part drains
     await fsp.rm(filePath, { force: true });
     if (error instanceof AppError) throw error;
     throw new AppError('INTERNAL', type === 'csv' ? FILE_MESSAGES.csvUploadFailed : FILE_MESSAGES.fileProcessingFailed, { cause: error });

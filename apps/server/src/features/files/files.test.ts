@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
@@ -252,4 +254,35 @@ describe('hostile files through the upload route', () => {
     expect(unclosed.json().error.message).toBe(FILE_MESSAGES.csvBadQuote(3));
     expect(filesOf(owner, bigDir)).toEqual([]);
   }, 120_000);
+
+  it('reads a file refused at its header to the end, so the next request on the same connection is answered', async () => {
+    const owner = await createOwner(big.ctx.db);
+    await big.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = big.app.server.address() as net.AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    let received = Buffer.alloc(0);
+    socket.on('data', (chunk: Buffer) => (received = Buffer.concat([received, chunk])));
+    /** Sends one request on the shared keep-alive socket and reads one whole response: its status and body. */
+    const send = async (name: string, content: string) => {
+      const { payload, headers } = multipart(name, content);
+      socket.write(`POST /api/v1/files HTTP/1.1\r\nhost: 127.0.0.1\r\ncookie: ${owner.cookie}\r\ncontent-type: ${headers['content-type']}\r\ncontent-length: ${payload.length}\r\n\r\n`);
+      socket.write(payload);
+      for (let waited = 0; waited < 20_000; waited += 20) {
+        const head = received.indexOf('\r\n\r\n');
+        const length = head < 0 ? -1 : Number(/content-length: (\d+)/i.exec(received.subarray(0, head).toString())?.[1]);
+        if (head >= 0 && received.length >= head + 4 + length) {
+          const response = { status: Number(received.subarray(9, 12).toString()), body: JSON.parse(received.subarray(head + 4, head + 4 + length).toString()) };
+          received = received.subarray(head + 4 + length);
+          return response;
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`no answer to ${name}`);
+    };
+    const wide = `${Array.from({ length: 100_000 }, (_, i) => `Column ${i}`).join(',')}\n${'Ann\n'.repeat(500_000)}`;
+    expect(await send('wide.csv', wide)).toMatchObject({ status: 400, body: { error: { message: FILE_MESSAGES.tooManyColumns(1) } } });
+    expect(await send('next.csv', 'Full Name\nAnn\n')).toMatchObject({ status: 201 });
+    socket.destroy();
+  }, 60_000);
 });
