@@ -12,5 +12,11 @@ export const PRIVATE_FILE_MODE = 0o600;
  */
 export function ensurePrivateDir(dir: string): void {
   fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  if ((fs.statSync(dir).mode & 0o777) !== PRIVATE_DIR_MODE) fs.chmodSync(dir, PRIVATE_DIR_MODE);
+  if ((fs.statSync(dir).mode & 0o777) === PRIVATE_DIR_MODE) return;
+  try {
+    fs.chmodSync(dir, PRIVATE_DIR_MODE);
+  } catch (error) {
+    // A folder of another owner (a mounted volume) is the operator's to set up.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+  }
 }
