@@ -73,7 +73,7 @@ try {
   };
 
   await new Promise((r) => setTimeout(r, 500));
-  console.log(`server RSS after start: ${(status(server.pid!, 'VmRSS') / MiB).toFixed(0)} MiB`);
+  console.log(`server RSS after start: ${(status(server.pid!, 'VmRSS') / MiB).toFixed(0)} MiB (high-water so far, start-up included: ${(status(server.pid!, 'VmHWM') / MiB).toFixed(0)} MiB)`);
   console.log('each alone:');
   for (const file of files) {
     peak = status(server.pid!, 'VmRSS');
