@@ -147,6 +147,11 @@ function sharedStringsEntry(bytes: number, declaredSize?: number): StreamedEntry
   };
 }
 
+/** An .xlsx of a header and `rows` one-cell data rows (a boolean each, and a little noise so the ratio cap lets it through). */
+export function writeXlsxRows(filePath: string, rows: number): void {
+  xlsx(filePath, chunked(rows, (i) => `<row x="${noise(i, 8)}"><c t="b"><v>1</v></c></row>`, sheetOpen + HEADER_ROW, sheetClose));
+}
+
 /** A hostile file: where it is, and the refusal it must get (null: it must be read, in linear time). */
 export type HostileFile = { name: string; path: string; refusal: string | null };
 

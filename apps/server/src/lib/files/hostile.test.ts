@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { AppError } from '@leadline/shared';
+import { AppError, FILE_LIMITS, FILE_MESSAGES } from '@leadline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeHostileCorpus, type HostileFile } from '../../test/hostile-files.js';
+import { writeHostileCorpus, writeXlsxRows, type HostileFile } from '../../test/hostile-files.js';
 import { fileTypeOf, summarizeTable } from './table.js';
 import { xmlScanCounter } from './xml-scan.js';
 import { openCheckedZip } from './zip-guard.js';
@@ -57,6 +57,17 @@ describe('hostile uploads', () => {
     expect(await summarizeTable(byName('deep-nesting.xlsx'), 'xlsx')).toMatchObject({ headers: ['Full Name'], rowCount: 0 });
     expect(await outcome(byName('shared-strings-at-cap.xlsx'))).toEqual({ rows: 20_000 });
   }, 60_000);
+
+  it('refuses an .xlsx of more data rows than the cap and reads one of exactly the cap', async () => {
+    const over = path.join(dir, 'rows-over-cap.xlsx');
+    writeXlsxRows(over, FILE_LIMITS.maxRows + 1);
+    expect(await outcome(over)).toEqual({ refusal: FILE_MESSAGES.tooManyRows, status: 400 });
+    fs.rmSync(over);
+    const at = path.join(dir, 'rows-at-cap.xlsx');
+    writeXlsxRows(at, FILE_LIMITS.maxRows);
+    expect(await outcome(at)).toEqual({ rows: FILE_LIMITS.maxRows });
+    fs.rmSync(at);
+  }, 300_000);
 
   it('reads the five worst at once in a process with a 384 MB heap, which stays under 1 GB of RSS', async () => {
     const worst = ['shared-strings-huge.xlsx', 'shared-strings-lying.xlsx', 'shared-strings-at-cap.xlsx', 'row-never-closes.xlsx', 'columns-100k.csv'];
