@@ -223,7 +223,6 @@ export function csvDialect(firstInput: string): CsvDialect {
 export function headerCells(row: readonly string[]): string[] {
   let width = row.length;
   while (width > 0 && row[width - 1]!.trim() === '') width--;
-  // eslint-disable-next-line no-control-regex
   return row.slice(0, width).map((cell) => (cell.includes('\u0000') ? cell.replace(/\u0000/g, '') : cell));
 }
 
