@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ContactsTable, ImportBatchesTable, ListCompaniesTable, ListContactsTable, ListsTable, UploadsTable } from './schema-lists.js';
 import type { AppSecretsTable, CompaniesTable, PeopleTable, SavedSearchesTable, SearchValuesTable } from './schema-people.js';
 import type { CrmRecordsTable, IntegrationsTable, SyncRunsTable } from './schema-integrations.js';
+import type { DomainEventsTable, EventDeliveriesTable } from './schema-events.js';
 import type { CreditHoldsTable, CreditLedgerTable, CreditMemberMonthsTable, CreditPeriodsTable } from './schema-credits.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -107,6 +108,8 @@ export interface DB {
   integrations: IntegrationsTable;
   crm_records: CrmRecordsTable;
   sync_runs: SyncRunsTable;
+  domain_events: DomainEventsTable;
+  event_deliveries: EventDeliveriesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -13,12 +13,12 @@ import { readTableBatches, unescapeFormulaCell } from '../../lib/files/index.js'
 import { csvPieces, readCsvDialect } from '../../lib/files/csv-copy.js';
 import { uuidV7 } from '../../lib/uuid-v7.js';
 import type { AppContext } from '../../lib/context.js';
-import type { Actor } from '../../http/policy.js';
-import { requireUpload } from '../files/files.service.js';
-import { ProgressTracker } from '../jobs/jobs.service.js';
+import type { Actor } from '../../lib/actor.js';
+import { requireUpload } from '../files/index.js';
+import { ProgressTracker } from '../progress/index.js';
+import { listImportFinished } from './lists.events.js';
 import { importProspectFile } from './lists.jobs.js';
 import * as repo from './lists.repository.js';
-import { notifySlack } from '../integrations/integrations.jobs.js';
 
 /**
  * Rows per batch of a new import. Fixed in the job's payload when it is enqueued, so every
@@ -233,10 +233,20 @@ export async function importFileIntoList(ctx: AppContext, payload: ImportPayload
     }
     await writer.drain();
   }
-  await repo.setListStatus(ctx.db, payload.listId, 'complete');
   const imported = await repo.countImported(ctx.db, payload.progressId);
-  await progress.complete({ listId: payload.listId, imported, rows: upload.row_count });
-  await notifySlack(ctx, payload.teamId, `Leadline: import of ${upload.file_name} finished, ${imported} prospects added.`);
+  // The list, the progress record and the event change together: a retry after this commit finds the import complete.
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.setListStatus(trx, payload.listId, 'complete');
+    await new ProgressTracker(trx, progress.id).complete({ listId: payload.listId, imported, rows: upload.row_count });
+    await ctx.events.publish(trx, listImportFinished, {
+      teamId: payload.teamId,
+      listId: payload.listId,
+      importId: payload.progressId,
+      fileName: upload.file_name,
+      imported,
+      rows: upload.row_count,
+    });
+  });
   return { imported, copiedRows: copy.copiedRows };
 }
 
