@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ContactsTable, ImportBatchesTable, ListCompaniesTable, ListContactsTable, ListsTable, UploadsTable } from './schema-lists.js';
 import type { AppSecretsTable, CompaniesTable, PeopleTable, SavedSearchesTable, SearchValuesTable } from './schema-people.js';
 import type { CrmRecordsTable, IntegrationsTable, SyncRunsTable } from './schema-integrations.js';
+import type { DomainEventsTable, EventDeliveriesTable } from './schema-events.js';
 import type { CreditHoldsTable, CreditLedgerTable, CreditMemberMonthsTable, CreditPeriodsTable } from './schema-credits.js';
 import type { ServiceLeasesTable } from './schema-services.js';
 
@@ -123,6 +124,8 @@ export interface DB {
   crm_records: CrmRecordsTable;
   sync_runs: SyncRunsTable;
   service_leases: ServiceLeasesTable;
+  domain_events: DomainEventsTable;
+  event_deliveries: EventDeliveriesTable;
 }
 
 export type User = Selectable<UsersTable>;
