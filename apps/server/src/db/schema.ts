@@ -12,6 +12,7 @@ import type {
 } from './schema-people.js';
 import type { EnrichmentItemsTable, EnrichmentRunsTable } from './schema-enrichment.js';
 import type { CrmRecordsTable, IntegrationsTable, SyncRunsTable } from './schema-integrations.js';
+import type { DomainEventsTable, EventDeliveriesTable } from './schema-events.js';
 import type { CreditHoldsTable, CreditLedgerTable, CreditMemberMonthsTable, CreditPeriodsTable } from './schema-credits.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -122,6 +123,8 @@ export interface DB {
   sync_runs: SyncRunsTable;
   enrichment_runs: EnrichmentRunsTable;
   enrichment_items: EnrichmentItemsTable;
+  domain_events: DomainEventsTable;
+  event_deliveries: EventDeliveriesTable;
 }
 
 export type User = Selectable<UsersTable>;
