@@ -8,7 +8,7 @@ import { migrateToLatest } from '../../db/migrate.js';
 import type { DB } from '../../db/schema.js';
 import { createTestDatabase, createThrowawayDatabase } from '../../test/database.js';
 import { loadDemoPeople } from './demo-people.js';
-import { finishBulkLoad } from './bulk-load.js';
+import { finishBulkLoad } from './bulk-load.repository.js';
 import { importPdlFile } from './import.js';
 
 /** People whose `people_search` row is missing, left over, or differs from a fresh projection. */

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { escapeLike } from '../../lib/sql.js';
-import { termKey, type Term, type TermCodes } from './people-filters.js';
+import { termKey, type Term, type TermCodes } from './people-filters.repository.js';
 
 type Condition = RawBuilder<boolean>;
 
