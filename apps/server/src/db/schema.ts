@@ -3,6 +3,7 @@ import type { ContactsTable, ImportBatchesTable, ListCompaniesTable, ListContact
 import type { AppSecretsTable, CompaniesTable, PeopleTable, SavedSearchesTable, SearchValuesTable } from './schema-people.js';
 import type { CrmRecordsTable, IntegrationsTable, SyncRunsTable } from './schema-integrations.js';
 import type { CreditHoldsTable, CreditLedgerTable, CreditMemberMonthsTable, CreditPeriodsTable } from './schema-credits.js';
+import type { EnrichmentClaimsTable, IdempotencyKeysTable } from './schema-claims.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string | undefined, string>;
@@ -107,6 +108,8 @@ export interface DB {
   integrations: IntegrationsTable;
   crm_records: CrmRecordsTable;
   sync_runs: SyncRunsTable;
+  enrichment_claims: EnrichmentClaimsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type User = Selectable<UsersTable>;
