@@ -176,3 +176,55 @@ export async function findItemSources(db: Kysely<DB>, runId: string) {
     select sources, credits_charged from enrichment_items where run_id = ${runId} order by seq`.execute(db);
   return rows;
 }
+
+/** A contact's channel, as a run claims it. */
+export type Claim = { contactId: string; channel: EnrichKind };
+
+/**
+ * Frees the claims on these contacts that can no longer lead to a charge: their run ended, or its
+ * credit hold was released (a job that died and went quiet). Both only ever become true, so a
+ * claim freed here was dead, whatever runs beside this statement.
+ */
+export async function deleteDeadClaims(db: Kysely<DB>, teamId: string, contactIds: string[]) {
+  if (contactIds.length === 0) return;
+  await sql`
+    delete from enrichment_claims c using enrichment_runs r
+    where c.team_id = ${teamId} and c.contact_id = any(${contactIds}::uuid[]) and r.id = c.run_id
+      and (r.state <> 'running' or exists (select 1 from credit_holds h where h.id = r.hold_id and h.released_at is not null))`.execute(db);
+}
+
+/**
+ * Claims channels for a run in one statement and answers those it got: a channel another run
+ * holds is left to it (a concurrent insert of the same key waits for that run's transaction, then
+ * yields). Rows go in key order so that two runs over the same contacts never wait on each other
+ * crosswise.
+ */
+export async function insertClaims(db: Kysely<DB>, teamId: string, runId: string, claims: Claim[]): Promise<Claim[]> {
+  if (claims.length === 0) return [];
+  const { rows } = await sql<{ contact_id: string; channel: EnrichKind }>`
+    insert into enrichment_claims (team_id, contact_id, channel, run_id)
+    select ${teamId}, c.contact_id, c.channel, ${runId}
+    from jsonb_to_recordset(${JSON.stringify(claims.map((c) => ({ contact_id: c.contactId, channel: c.channel })))}::jsonb)
+      as c(contact_id uuid, channel text)
+    order by c.contact_id, c.channel
+    on conflict (team_id, contact_id, channel) do nothing
+    returning contact_id, channel`.execute(db);
+  return rows.map((r) => ({ contactId: r.contact_id, channel: r.channel }));
+}
+
+/** Gives back a run's claims: on these contacts, or all of them. */
+export async function deleteClaims(db: Kysely<DB>, runId: string, contactIds?: string[]) {
+  if (contactIds?.length === 0) return;
+  let query = db.deleteFrom('enrichment_claims').where('run_id', '=', runId);
+  if (contactIds) query = query.where('contact_id', 'in', contactIds);
+  await query.execute();
+}
+
+/** Gives back single claims a run took but does not need. */
+export async function deleteClaimsOf(db: Kysely<DB>, runId: string, claims: Claim[]) {
+  if (claims.length === 0) return;
+  await sql`
+    delete from enrichment_claims e using jsonb_to_recordset(${JSON.stringify(claims.map((c) => ({ contact_id: c.contactId, channel: c.channel })))}::jsonb)
+      as c(contact_id uuid, channel text)
+    where e.run_id = ${runId} and e.contact_id = c.contact_id and e.channel = c.channel`.execute(db);
+}

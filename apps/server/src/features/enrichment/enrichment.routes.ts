@@ -1,7 +1,16 @@
-import { BulkEnrichBody, BulkEnrichResponse, ErrorBody, SingleEnrichBody, SingleEnrichResponse } from '@leadline/shared';
+import {
+  BulkEnrichBody,
+  BulkEnrichResponse,
+  ErrorBody,
+  IDEMPOTENT_REPLAYED_HEADER,
+  IdempotencyHeaders,
+  SingleEnrichBody,
+  SingleEnrichResponse,
+} from '@leadline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
+import { runOnce } from '../idempotency/index.js';
 import { bulkEnrichment } from './enrichment.jobs.js';
 import { sendSyncJob } from '../integrations/integrations.jobs.js';
 import { queueAutoPush } from '../integrations/integrations.service.js';
@@ -9,7 +18,9 @@ import { enrichmentProviders } from './enrichment.providers.js';
 import { enrichSingle, pricingOf, startBulkEnrichment } from './enrichment.service.js';
 
 const tags = ['enrichment'];
-const errors = { 400: ErrorBody, 402: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = { 400: ErrorBody, 402: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+const keyNote =
+  ' Send an `Idempotency-Key` header (one value per user action) to make it safe to repeat: a replay with the same key answers the first answer (marked `Idempotent-Replayed: true`) and charges nothing more; the same key with another body answers 422.';
 
 export const enrichmentRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
   app.post(
@@ -18,16 +29,26 @@ export const enrichmentRoutes = (ctx: AppContext): FastifyPluginAsyncZod => asyn
       schema: {
         tags,
         summary: 'Enrich one prospect with emails, phones or both; charged only for accurate matches',
+        description: `A prospect is looked up by one request at a time: another request for the same channel while it runs, or after it found or missed, answers 409.${keyNote}`,
+        headers: IdempotencyHeaders,
         body: SingleEnrichBody,
         response: { 200: SingleEnrichResponse, ...errors, 503: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = actorOf(request);
-      const providers = enrichmentProviders(ctx, await pricingOf(ctx.db, actor.userId), { onNote: (note) => request.log.info(note) });
-      const data = await enrichSingle(ctx, actor, request.body, providers);
-      if (data.creditsCharged > 0) await queueAutoPush(ctx, actor.teamId, { contactIds: [data.contact] }, sendSyncJob(ctx));
-      return { data };
+      const once = { teamId: actor.teamId, userId: actor.userId, key: request.headers['idempotency-key'], route: 'POST /api/v1/prospects-enrichment/single', body: request.body };
+      return runOnce(
+        ctx.db,
+        once,
+        async () => {
+          const providers = enrichmentProviders(ctx, await pricingOf(ctx.db, actor.userId), { onNote: (note) => request.log.info(note) });
+          const data = await enrichSingle(ctx, actor, request.body, providers);
+          if (data.creditsCharged > 0) await queueAutoPush(ctx, actor.teamId, { contactIds: [data.contact] }, sendSyncJob(ctx));
+          return { data };
+        },
+        () => void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true'),
+      );
     },
   );
 
@@ -37,15 +58,23 @@ export const enrichmentRoutes = (ctx: AppContext): FastifyPluginAsyncZod => asyn
       schema: {
         tags,
         summary: 'Enrich a selection, a file, the current search or a list into a list, as a job',
+        description: `Prospects another run is enriching are left to it: two runs over the same people split them, and a run left with none answers 409.${keyNote}`,
+        headers: IdempotencyHeaders,
         body: BulkEnrichBody,
         response: { 200: BulkEnrichResponse, ...errors },
       },
     },
-    async (request) => {
-      const data = await startBulkEnrichment(ctx, actorOf(request), request.body, (trx, runId) =>
-        ctx.queue.send(bulkEnrichment, { runId }, { trx }).then(() => undefined),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const once = { teamId: actor.teamId, userId: actor.userId, key: request.headers['idempotency-key'], route: 'POST /api/v1/prospects-enrichment/bulk', body: request.body };
+      return runOnce(
+        ctx.db,
+        once,
+        async () => ({
+          data: await startBulkEnrichment(ctx, actor, request.body, (trx, runId) => ctx.queue.send(bulkEnrichment, { runId }, { trx }).then(() => undefined)),
+        }),
+        () => void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true'),
       );
-      return { data };
     },
   );
 };
