@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../http/policy.js';
 import { createOwner, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { checkLedger, getCreditsInfo, spendCredits } from '../credits/credits.service.js';
+import { checkLedger, getCreditsInfo, releaseStaleHolds, spendCredits } from '../credits/credits.service.js';
 import { loadPeople } from '../people-data/loader.js';
 import { mapPerson, PdlPerson } from '../people-data/pdl.js';
 import { enrichSingle } from './enrichment.service.js';
@@ -97,6 +97,35 @@ describe('concurrent enrichments of the same contacts', () => {
     expect(await charged(team)).toBe(EMAIL_PRICE);
   });
 
+  it('lets a new enrichment take the claim of one that died (its hold released), which then charges nothing', async () => {
+    const team = await createOwner(t.ctx.db);
+    const actor = { userId: team.userId, teamId: team.teamId, email: team.email, name: team.name, permission: 'TEAM_OWNER', role: 'ADMIN', sessionHash: '' } as Actor;
+    let wake!: () => void;
+    const stuck = new Promise<void>((resolve) => (wake = resolve));
+    const hanging: EnrichmentProvider = {
+      name: 'hanging_vendor',
+      async lookup() {
+        await stuck;
+        return { provider: 'hanging_vendor', emails: [{ email: 'late@acme.com', status: 'valid', kind: 'work' }], phones: [] };
+      },
+    };
+    const dead = enrichSingle(t.ctx, actor, { enrichType: 'email', input: { contactId: ids.get('p8')! } }, [hanging]);
+    dead.catch(() => undefined);
+    const claims = () => t.ctx.db.selectFrom('enrichment_claims').select(['run_id']).where('team_id', '=', team.teamId).execute();
+    while ((await claims()).length === 0) await new Promise((r) => setTimeout(r, 20));
+    expect((await single(team, 'p8')).statusCode).toBe(409); // being enriched
+
+    // Its job went quiet: the stale-hold sweep gives its credits back, and its claim is dead.
+    await releaseStaleHolds(t.ctx.db, { idleMs: 0 });
+    const fresh = await single(team, 'p8');
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    wake();
+    await expect(dead).rejects.toThrow();
+    expect(await charged(team)).toBe(EMAIL_PRICE);
+    expect(await claims()).toEqual([]);
+    expect((await checkLedger(t.ctx.db)).discrepancies).toEqual([]);
+  });
+
   it('charges one run when ten identical bulk requests for the same 20 people arrive at once', async () => {
     const team = await createOwner(t.ctx.db);
     const before = await available(team);
@@ -177,6 +206,18 @@ describe('idempotency keys', () => {
     const team = await createOwner(t.ctx.db);
     expect((await single(team, 'p6', { 'idempotency-key': 'x'.repeat(256) })).statusCode).toBe(400);
     expect(await charged(team)).toBe(0);
+  });
+});
+
+describe('the API description', () => {
+  it('documents the Idempotency-Key header of both enrichment routes', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const path of ['/api/v1/prospects-enrichment/single', '/api/v1/prospects-enrichment/bulk']) {
+      const header = doc.paths[path].post.parameters.find((p: { in: string; name: string }) => p.in === 'header' && p.name === 'idempotency-key');
+      expect(header, path).toMatchObject({ required: false });
+      expect(header.description).toMatch(/replay with the same key/);
+      expect(doc.paths[path].post.responses['422']).toBeDefined();
+    }
   });
 });
 
