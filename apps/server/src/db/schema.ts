@@ -1,9 +1,19 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ContactsTable, ImportBatchesTable, ListCompaniesTable, ListContactsTable, ListsTable, UploadsTable } from './schema-lists.js';
-import type { AppSecretsTable, CompaniesTable, PeopleTable, SavedSearchesTable, SearchValuesTable } from './schema-people.js';
+import type {
+  AppSecretsTable,
+  BulkLoadIndexesTable,
+  CompaniesTable,
+  PeopleSearchTable,
+  PeopleTable,
+  SavedSearchesTable,
+  SearchTermsTable,
+  SearchValuesTable,
+} from './schema-people.js';
+import type { EnrichmentClaimsTable, EnrichmentItemsTable, EnrichmentRunsTable } from './schema-enrichment.js';
 import type { CrmRecordsTable, IntegrationsTable, SyncRunsTable } from './schema-integrations.js';
 import type { CreditHoldsTable, CreditLedgerTable, CreditMemberMonthsTable, CreditPeriodsTable } from './schema-credits.js';
-import type { EnrichmentClaimsTable, IdempotencyKeysTable } from './schema-claims.js';
+import type { IdempotencyKeysTable } from './schema-idempotency.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string | undefined, string>;
@@ -92,6 +102,9 @@ export interface DB {
   job_progress: JobProgressTable;
   people: PeopleTable;
   companies: CompaniesTable;
+  people_search: PeopleSearchTable;
+  search_terms: SearchTermsTable;
+  bulk_load_indexes: BulkLoadIndexesTable;
   search_values: SearchValuesTable;
   saved_searches: SavedSearchesTable;
   app_secrets: AppSecretsTable;
@@ -108,6 +121,8 @@ export interface DB {
   integrations: IntegrationsTable;
   crm_records: CrmRecordsTable;
   sync_runs: SyncRunsTable;
+  enrichment_runs: EnrichmentRunsTable;
+  enrichment_items: EnrichmentItemsTable;
   enrichment_claims: EnrichmentClaimsTable;
   idempotency_keys: IdempotencyKeysTable;
 }

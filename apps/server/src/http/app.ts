@@ -6,6 +6,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authRoutes } from '../features/auth/auth.routes.js';
+import { contactsRoutes } from '../features/contacts/index.js';
 import { creditsRoutes } from '../features/credits/credits.routes.js';
 import { enrichmentRoutes } from '../features/enrichment/enrichment.routes.js';
 import { integrationsRoutes } from '../features/integrations/integrations.routes.js';
@@ -77,6 +78,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(searchRoutes(ctx));
   await app.register(filesRoutes(ctx));
   await app.register(listsRoutes(ctx));
+  await app.register(contactsRoutes(ctx));
   await app.register(creditsRoutes(ctx));
   await app.register(enrichmentRoutes(ctx));
   await app.register(integrationsRoutes(ctx));

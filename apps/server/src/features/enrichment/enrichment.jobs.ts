@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineJob, type JobDefinition, type JobRun } from '../../jobs/queue.js';
 import type { AppContext } from '../../lib/context.js';
 import { ProgressTracker } from '../jobs/jobs.service.js';
-import * as listsRepo from '../lists/lists.repository.js';
+import * as lists from '../lists/index.js';
 import * as repo from './enrichment.repository.js';
 import { enrichmentProviders } from './enrichment.providers.js';
 import { finishRun, pricingOf, processRun } from './enrichment.service.js';
@@ -52,7 +52,7 @@ export function defineBulkEnrichment(options: { expireInSeconds: number; sliceMs
           return;
         }
         await finishRun(ctx.db, run, 'completed');
-        if (run.list_id) await listsRepo.setListStatus(ctx.db, run.list_id, 'complete');
+        if (run.list_id) await lists.setListStatus(ctx.db, run.list_id, 'complete');
         const counts = await repo.countItems(ctx.db, run.id);
         await progress?.complete({ listId: run.list_id, ...counts, notes: [...notes] });
         await afterBulkEnrichment(ctx, run, counts);
@@ -60,7 +60,7 @@ export function defineBulkEnrichment(options: { expireInSeconds: number; sliceMs
         if (job.retryCount >= RETRIES) {
           await repo.failPendingItems(ctx.db, run.id, ENRICHMENT_MESSAGES.enrichBulkFailed);
           await finishRun(ctx.db, run, 'failed');
-          if (run.list_id) await listsRepo.setListStatus(ctx.db, run.list_id, 'complete');
+          if (run.list_id) await lists.setListStatus(ctx.db, run.list_id, 'complete');
           await progress?.fail(ENRICHMENT_MESSAGES.enrichBulkFailed);
         }
         throw error;

@@ -135,6 +135,11 @@ export async function findSyncRun(db: Kysely<DB>, id: string) {
   return db.selectFrom('sync_runs').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Records the list a pull run fills. */
+export async function setSyncRunList(db: Kysely<DB>, id: string, listId: string) {
+  await db.updateTable('sync_runs').set({ list_id: listId }).where('id', '=', id).execute();
+}
+
 export async function advanceSyncRun(db: Kysely<DB>, id: string, v: { cursor: string | null; pushed: number; failed: number; skipped: number }) {
   await db
     .updateTable('sync_runs')

@@ -4,7 +4,8 @@ import { defineJob, type JobRun } from '../../jobs/queue.js';
 import type { AppContext } from '../../lib/context.js';
 import { ProgressTracker } from '../jobs/jobs.service.js';
 import { peopleConditions } from '../search/people-filters.js';
-import { importFileIntoList, LEGACY_BATCH_ROWS } from './lists.import.js';
+import { createFromPeople } from '../contacts/index.js';
+import { importFileIntoList, LEGACY_BATCH_ROWS } from './import/index.js';
 import * as repo from './lists.repository.js';
 
 const IMPORT_RETRIES = 3;
@@ -20,11 +21,11 @@ export const refreshDynamicList = defineJob({
   retryLimit: 3,
   async handle(ctx, { listId }) {
     await ctx.db.transaction().execute(async (trx) => {
-      const list = await trx.selectFrom('lists').selectAll().where('id', '=', listId).forUpdate().executeTakeFirst();
+      const list = await repo.lockList(trx, listId);
       if (!list || !list.is_dynamic) return;
       const filters = normalizeFilters(SearchFilters.parse(list.filters ?? {}));
       const personIds = await repo.findNewMatches(trx, list.team_id, listId, peopleConditions(filters), DYNAMIC_LIST_REFRESH_LIMIT);
-      const contacts = await repo.ensurePersonContacts(trx, list.team_id, personIds);
+      const contacts = await createFromPeople(trx, list.team_id, personIds);
       const added = await repo.addContactsToList(trx, list.team_id, listId, [...contacts.values()], 'other');
       await repo.setDynamicRefreshed(trx, listId, added);
       await repo.setListStatus(trx, listId, 'complete');

@@ -18,7 +18,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../http/policy.js';
 import { spendCredits } from '../credits/credits.service.js';
-import { findPeopleContacts } from '../lists/lists.repository.js';
+import { findPeopleContacts } from '../contacts/index.js';
 import { companyConditions, peopleSearchQuery } from './people-filters.js';
 import { queryHash, readScrollToken, SCROLL_TOKEN_TTL_MS, signScrollToken, type ScrollState } from './scroll-token.js';
 import * as repo from './search.repository.js';

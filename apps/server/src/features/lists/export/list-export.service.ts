@@ -1,13 +1,13 @@
 import { PROSPECT_FILE_HEADERS } from '@leadline/shared';
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { canCopyOut, CopyOut } from '../../db/copy.js';
-import type { DB } from '../../db/schema.js';
-import { createCsvStream, CrlfRecords, encodeCsvRow } from '../../lib/files/index.js';
-import type { Actor } from '../../http/policy.js';
-import * as repo from './lists.repository.js';
-import { requireList } from './lists.service.js';
+import { canCopyOut, CopyOut } from '../../../db/copy.js';
+import type { DB } from '../../../db/schema.js';
+import { createCsvStream, CrlfRecords, encodeCsvRow } from '../../../lib/files/index.js';
+import type { Actor } from '../../../http/policy.js';
+import { requireList } from '../lists.service.js';
+import * as repo from './list-export.repository.js';
 
 const BATCH = 5_000;
 
@@ -50,35 +50,15 @@ async function* companyBatches(db: Kysely<DB>, listId: string) {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A text expression as a CSV cell: formula-escaped as escapeFormulaCell does, blank as null (an empty unquoted cell). */
-const csvCell = (expr: string) =>
-  `nullif(case when left(${expr}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') or (left(${expr}, 1) = '''' and ${expr} ~ '^''+[=+\\-@\\t\\r]')` +
-  ` then '''' || ${expr} else ${expr} end, '')`;
-
-/** The download's columns (CONTACT_EXPORT_HEADERS order) over the relation `x` of repo.exportColumns. */
-const CONTACT_CSV_COLUMNS = [
-  'full_name', 'job_title', 'level', 'department', 'company_name', 'primary_email', 'primary_phone', 'company_domain', 'country', 'city',
-  'linkedin_url', 'first_name', 'last_name', 'state', 'industry', 'other_emails', 'other_phones',
-].map((column) => csvCell(`x.${column}`));
-
 /**
- * On PostgreSQL a people list leaves the database as CSV text: COPY writes the cells (formula
- * escaping in SQL, quoting by COPY), this process only turns record ends into CRLF. The header
- * goes out before the query starts. COPY takes no parameters: the list id, a uuid the database
- * gave us, is checked and written in.
+ * On PostgreSQL a people list leaves the database as CSV text written by COPY; this process only
+ * turns record ends into CRLF. The header goes out before the query starts.
  */
 function copyContactsCsv(db: Kysely<DB>, listId: string): Readable {
-  if (!UUID.test(listId)) throw new Error('copyContactsCsv: not a uuid');
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
   out.write(`\uFEFF${encodeCsvRow(CONTACT_EXPORT_HEADERS)}`);
-  const query = `copy (
-      select ${CONTACT_CSV_COLUMNS.join(', ')}
-      from (${repo.listContactsExportSql(listId)} offset 0) x
-    ) to stdout with (format csv)`;
   const consume = new CopyOut((source) => pipeline(source, new CrlfRecords(), out));
-  db.executeQuery(CompiledQuery.raw(query, [consume])).catch((error: Error) => out.destroy(error));
+  repo.copyListContactsCsv(db, listId, consume).catch((error: Error) => out.destroy(error));
   return out;
 }
 

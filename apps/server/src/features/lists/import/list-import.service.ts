@@ -6,19 +6,20 @@ import {
   type UploadToListBody,
   PROSPECT_FILE_HEADERS, shortLinkedInUrl, type ProspectFileHeader } from '@leadline/shared';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DB } from '../../db/schema.js';
-import type { Upload } from '../../db/schema-lists.js';
-import { copyText, copyValue } from '../../db/copy.js';
-import { readTableBatches, unescapeFormulaCell } from '../../lib/files/index.js';
-import { csvPieces, readCsvDialect } from '../../lib/files/csv-copy.js';
-import { uuidV7 } from '../../lib/uuid-v7.js';
-import type { AppContext } from '../../lib/context.js';
-import type { Actor } from '../../http/policy.js';
-import { requireUpload } from '../files/files.service.js';
-import { ProgressTracker } from '../jobs/jobs.service.js';
-import { importProspectFile } from './lists.jobs.js';
-import * as repo from './lists.repository.js';
-import { notifySlack } from '../integrations/integrations.jobs.js';
+import type { DB } from '../../../db/schema.js';
+import type { Upload } from '../../../db/schema-lists.js';
+import { copyText, copyValue } from '../../../db/copy.js';
+import { readTableBatches, unescapeFormulaCell } from '../../../lib/files/index.js';
+import { csvPieces, readCsvDialect } from '../../../lib/files/csv-copy.js';
+import { uuidV7 } from '../../../lib/uuid-v7.js';
+import type { AppContext } from '../../../lib/context.js';
+import type { Actor } from '../../../http/policy.js';
+import { requireUpload } from '../../files/files.service.js';
+import { ProgressTracker } from '../../jobs/jobs.service.js';
+import { notifySlack } from '../../integrations/integrations.jobs.js';
+import { importProspectFile } from '../lists.jobs.js';
+import * as lists from '../lists.repository.js';
+import * as repo from './list-import.repository.js';
 
 /**
  * Rows per batch of a new import. Fixed in the job's payload when it is enqueued, so every
@@ -233,7 +234,7 @@ export async function importFileIntoList(ctx: AppContext, payload: ImportPayload
     }
     await writer.drain();
   }
-  await repo.setListStatus(ctx.db, payload.listId, 'complete');
+  await lists.setListStatus(ctx.db, payload.listId, 'complete');
   const imported = await repo.countImported(ctx.db, payload.progressId);
   await progress.complete({ listId: payload.listId, imported, rows: upload.row_count });
   await notifySlack(ctx, payload.teamId, `Leadline: import of ${upload.file_name} finished, ${imported} prospects added.`);
@@ -257,12 +258,12 @@ export async function readCompanyNames(upload: Upload, column: number, max: numb
 /** An existing people list of the team, or a new one; a new one starts 'processing' when asked. */
 async function targetList(db: Kysely<DB>, actor: Actor, body: { listTitle?: string | undefined; existingListId?: string | undefined }, entityType: 'contactList' | 'companyList', processing: boolean) {
   if (body.existingListId) {
-    const list = await repo.findList(db, actor.teamId, body.existingListId);
+    const list = await lists.findList(db, actor.teamId, body.existingListId);
     if (!list || list.entity_type !== entityType) throw new AppError('NOT_FOUND', 'List not found.', { field: 'existingListId' });
-    if (processing) await repo.setListStatus(db, list.id, 'processing');
-    return (await repo.findList(db, actor.teamId, list.id))!;
+    if (processing) await lists.setListStatus(db, list.id, 'processing');
+    return (await lists.findList(db, actor.teamId, list.id))!;
   }
-  return repo.insertList(db, { teamId: actor.teamId, name: body.listTitle!, entityType, createdBy: actor.userId, processing });
+  return lists.insertList(db, { teamId: actor.teamId, name: body.listTitle!, entityType, createdBy: actor.userId, processing });
 }
 
 /**
@@ -299,10 +300,10 @@ export async function uploadCompanies(ctx: AppContext, actor: Actor, body: Compa
     let added = 0;
     let matched = 0;
     for (let i = 0; i < names.length; i += MATCH_CHUNK) {
-      const ids = await repo.findCompanyIdsByNames(trx, names.slice(i, i + MATCH_CHUNK));
+      const ids = await lists.findCompanyIdsByNames(trx, names.slice(i, i + MATCH_CHUNK));
       matched += ids.length;
-      added += await repo.addCompaniesToList(trx, list.id, ids);
+      added += await lists.addCompaniesToList(trx, list.id, ids);
     }
-    return { list: (await repo.findList(trx, actor.teamId, list.id))!, added, matched, names: names.length };
+    return { list: (await lists.findList(trx, actor.teamId, list.id))!, added, matched, names: names.length };
   });
 }
