@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Written as a JSON string, read back parsed. */
 type Json<T> = ColumnType<T, string | undefined, string>;
@@ -112,8 +112,6 @@ export interface SearchValuesTable {
 
 export type Person = Selectable<PeopleTable>;
 export type Company = Selectable<CompaniesTable>;
-export type NewPerson = Insertable<PeopleTable>;
-export type NewCompany = Insertable<CompaniesTable>;
 
 export interface SavedSearchesTable {
   id: Generated<string>;

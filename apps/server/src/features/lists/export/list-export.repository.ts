@@ -1,7 +1,9 @@
+import { PROSPECT_FILE_HEADERS } from '@leadline/shared';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { CopyOut } from '../../../db/copy.js';
 import type { DB } from '../../../db/schema.js';
 import type { Contact } from '../../../db/schema-lists.js';
+import { PROSPECT_COLUMNS } from '../prospect-columns.js';
 
 /**
  * A contact's emails or phones other than the primary one, '; '-joined. Most contacts have none
@@ -12,9 +14,27 @@ const others = (array: string, key: string, primary: string) => `case
     when jsonb_array_length(c.${array}) = 0 or (jsonb_array_length(c.${array}) = 1 and c.${array}->0->>'${key}' is not distinct from c.${primary}) then null
     else (select string_agg(x->>'${key}', '; ') from jsonb_array_elements(c.${array}) x where x->>'${key}' is distinct from c.${primary}) end`;
 
-const EXPORT_COLUMNS = `c.full_name, c.job_title, c.level, c.department, c.company_name, c.primary_email, c.primary_phone,
-  c.company_domain, c.country, c.city, c.linkedin_url, c.first_name, c.last_name, c.state, c.industry,
-  ${others('emails', 'email', 'primary_email')} as other_emails, ${others('phones', 'phoneNumber', 'primary_phone')} as other_phones`;
+/**
+ * A download's headers and the column each is written from: the upload's headers first (so a
+ * download re-imports as it is), then the rest.
+ */
+export const CONTACT_EXPORT_COLUMNS = [
+  ...PROSPECT_FILE_HEADERS.map((header) => [header, PROSPECT_COLUMNS[header].contact] as const),
+  ['First Name', 'first_name'],
+  ['Last Name', 'last_name'],
+  ['State', 'state'],
+  ['Industry', 'industry'],
+  ['Other Emails', 'other_emails'],
+  ['Other Phones', 'other_phones'],
+] as const;
+
+const EXPORT_COLUMNS = CONTACT_EXPORT_COLUMNS.map(([, column]) =>
+  column === 'other_emails'
+    ? `${others('emails', 'email', 'primary_email')} as other_emails`
+    : column === 'other_phones'
+      ? `${others('phones', 'phoneNumber', 'primary_phone')} as other_phones`
+      : `c.${column}`,
+).join(', ');
 /** A contact as a download row needs it: plain text only (parsing timestamps and jsonb costs more than the query). */
 const exportColumns = sql.raw(`c.id, ${EXPORT_COLUMNS}`);
 
@@ -46,11 +66,8 @@ const csvCell = (expr: string) =>
   `nullif(case when left(${expr}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') or (left(${expr}, 1) = '''' and ${expr} ~ '^''+[=+\\-@\\t\\r]')` +
   ` then '''' || ${expr} else ${expr} end, '')`;
 
-/** The download's columns (CONTACT_EXPORT_HEADERS order) over the relation `x` of exportColumns. */
-const CONTACT_CSV_COLUMNS = [
-  'full_name', 'job_title', 'level', 'department', 'company_name', 'primary_email', 'primary_phone', 'company_domain', 'country', 'city',
-  'linkedin_url', 'first_name', 'last_name', 'state', 'industry', 'other_emails', 'other_phones',
-].map((column) => csvCell(`x.${column}`));
+/** The download's cells (CONTACT_EXPORT_COLUMNS order) over the relation `x` of exportColumns. */
+const CONTACT_CSV_COLUMNS = CONTACT_EXPORT_COLUMNS.map(([, column]) => csvCell(`x.${column}`));
 
 /** The setting that carries the list's id into the COPY, local to its transaction. */
 const EXPORT_LIST_SETTING = 'leadline.export_list_id';

@@ -1,4 +1,3 @@
-import { PROSPECT_FILE_HEADERS } from '@leadline/shared';
 import type { Kysely } from 'kysely';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,18 +10,13 @@ import * as repo from './list-export.repository.js';
 
 const BATCH = 5_000;
 
-/** Downloads write the upload's headers first (so a download re-imports as it is), then the rest. */
-export const CONTACT_EXPORT_HEADERS = [...PROSPECT_FILE_HEADERS, 'First Name', 'Last Name', 'State', 'Industry', 'Other Emails', 'Other Phones'];
+export const CONTACT_EXPORT_HEADERS = repo.CONTACT_EXPORT_COLUMNS.map(([header]) => header);
 const COMPANY_EXPORT_HEADERS = ['Company Names', 'Domain', 'Industry', 'Headquarters Country', 'Employees', 'Revenue From (USD)', 'Revenue To (USD)'];
 
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
 export function contactCells(c: repo.ExportContact): string[] {
-  return [
-    text(c.full_name), text(c.job_title), text(c.level), text(c.department), text(c.company_name), text(c.primary_email),
-    text(c.primary_phone), text(c.company_domain), text(c.country), text(c.city), text(c.linkedin_url),
-    text(c.first_name), text(c.last_name), text(c.state), text(c.industry), text(c.other_emails), text(c.other_phones),
-  ];
+  return repo.CONTACT_EXPORT_COLUMNS.map(([, column]) => text(c[column]));
 }
 
 /** A file name a browser will accept: the list name without path or control characters. */

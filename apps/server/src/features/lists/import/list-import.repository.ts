@@ -1,7 +1,9 @@
+import { PROSPECT_FILE_HEADERS, type ProspectFileHeader } from '@leadline/shared';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { copyRows } from '../../../db/copy.js';
 import type { DB } from '../../../db/schema.js';
 import { applyDelta } from '../lists.repository.js';
+import { PROSPECT_COLUMNS } from '../prospect-columns.js';
 
 /**
  * The staging table an import batch is copied into before one set-based insert moves it into
@@ -9,9 +11,10 @@ import { applyDelta } from '../lists.repository.js';
  * concurrent batches (each on its own connection) never see each other's rows.
  */
 export const IMPORT_STAGING_COLUMNS = [
-  'id', 'row_no', 'full_name', 'first_name', 'last_name', 'job_title', 'level', 'department', 'company', 'email', 'phone', 'domain',
-  'country', 'city', 'linkedin', 'linkedin_key',
-] as const;
+  'id', 'row_no', 'full_name', 'first_name', 'last_name',
+  ...PROSPECT_FILE_HEADERS.slice(1).map((header) => PROSPECT_COLUMNS[header].staging),
+  'linkedin_key',
+];
 
 /** Copies one batch (COPY text rows in IMPORT_STAGING_COLUMNS order) into the staging table; call in the batch's transaction. */
 export async function stageImportRows(trx: Kysely<DB>, text: string) {
@@ -99,10 +102,10 @@ export function copyDelimiter(delimiter: string) {
  * apostrophe) needs neither: its cells are only made null when blank, and only the name is
  * looked at, to split it.
  */
-export function csvInput(width: number, columns: Record<string, number>, firstRow: number, idPrefix: string, tidy = false) {
+export function csvInput(width: number, columns: Record<ProspectFileHeader, number>, firstRow: number, idPrefix: string, tidy = false) {
   const table = sql.table(csvTable(width));
-  const fields = ['Full Name', 'Job Title', 'Job Level', 'Department', 'Company', 'Email', 'Phone', 'Company Domain', 'Country', 'City', 'LinkedIn URL'];
-  const names = ['full_name', 'job_title', 'level', 'department', 'company', 'email', 'phone', 'domain', 'country', 'city', 'linkedin'];
+  const fields = PROSPECT_FILE_HEADERS;
+  const names = fields.map((field) => PROSPECT_COLUMNS[field].staging);
   const spaceTrimmed = fields.map((field, i) => {
     const index = columns[field] ?? -1;
     if (index < 0) return sql`null::text as ${sql.ref(names[i]!)}`;

@@ -78,25 +78,22 @@ const cellValue = (raw: string | undefined) => {
  * a new time-ordered contact id, the row's number, then its fields).
  */
 export function toImportRows(rows: string[][], firstRowNumber: number, columns: Record<ProspectFileHeader, number>): string {
-  const at = (header: ProspectFileHeader) => columns[header];
-  const [name, title, level, department, company, email, phone, domain, country, city, linkedin] = [
-    at('Full Name'), at('Job Title'), at('Job Level'), at('Department'), at('Company'), at('Email'), at('Phone'), at('Company Domain'),
-    at('Country'), at('City'), at('LinkedIn URL'),
-  ];
+  // The staging columns after the name follow PROSPECT_FILE_HEADERS.
+  const [name, ...others] = PROSPECT_FILE_HEADERS.map((header) => columns[header]);
+  const linkedin = columns['LinkedIn URL'];
   const cell = (row: string[], index: number) => (index < 0 ? null : cellValue(row[index]));
   const now = Date.now();
   let text = '';
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
-    const fullName = cell(row, name) ?? '';
+    const fullName = cell(row, name!) ?? '';
     const space = fullName.search(/\s/);
     const url = cell(row, linkedin);
     text +=
       `${uuidV7(now)}\t${firstRowNumber + i}\t${copyText(fullName)}\t${copyValue(space < 0 ? fullName || null : fullName.slice(0, space))}` +
-      `\t${copyValue(space < 0 ? null : fullName.slice(space).trim() || null)}\t${copyValue(cell(row, title))}\t${copyValue(cell(row, level))}` +
-      `\t${copyValue(cell(row, department))}\t${copyValue(cell(row, company))}\t${copyValue(cell(row, email))}\t${copyValue(cell(row, phone))}` +
-      `\t${copyValue(cell(row, domain))}\t${copyValue(cell(row, country))}\t${copyValue(cell(row, city))}\t${copyValue(url)}` +
-      `\t${copyValue(url ? shortLinkedInUrl(url) : null)}\n`;
+      `\t${copyValue(space < 0 ? null : fullName.slice(space).trim() || null)}`;
+    for (const index of others) text += `\t${copyValue(cell(row, index))}`;
+    text += `\t${copyValue(url ? shortLinkedInUrl(url) : null)}\n`;
   }
   return text;
 }
