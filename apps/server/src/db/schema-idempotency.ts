@@ -9,6 +9,7 @@ export interface IdempotencyKeysTable {
   key: string;
   route: string;
   request_hash: string;
+  attempt: string;
   status: number | null;
   response: ColumnType<unknown, string | null, string | null>;
   created_at: Generated<Date>;

@@ -3,7 +3,8 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Requests sent with an `Idempotency-Key` header: the first one runs and its answer is kept for a
  * day; a replay of the same key by the same user answers that answer again instead of running.
- * `status` is null while the first request is still running.
+ * `status` is null while the first request is still running; `attempt` names the request that
+ * holds the key, so one that was taken over (it seemed dead) cannot overwrite the answer.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
@@ -13,6 +14,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       key text not null,
       route text not null,
       request_hash text not null,
+      attempt uuid not null,
       status int,
       response jsonb,
       created_at timestamptz not null default now(),

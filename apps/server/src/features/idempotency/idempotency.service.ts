@@ -34,12 +34,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function runOnce<T>(db: Kysely<DB>, request: IdempotentRequest, work: () => Promise<T>, onReplay?: () => void): Promise<T> {
   if (request.key === undefined) return work();
   const scope: repo.KeyScope = { teamId: request.teamId, userId: request.userId, key: request.key };
-  const hash = hashOf(request.route, request.body);
+  const holder: repo.KeyHolder = { route: request.route, hash: hashOf(request.route, request.body), attempt: crypto.randomUUID() };
   await repo.deleteExpiredKeys(db, request.teamId, new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS));
   for (;;) {
-    const mine = (await repo.insertKey(db, scope, { route: request.route, hash })) || (await repo.takeOverStaleKey(db, scope, { route: request.route, hash }, new Date(Date.now() - STALE_REQUEST_MS)));
+    const mine = (await repo.insertKey(db, scope, holder)) || (await repo.takeOverStaleKey(db, scope, holder, new Date(Date.now() - STALE_REQUEST_MS)));
     if (mine) break;
-    const answer = await answerOf(db, scope, hash);
+    const answer = await answerOf(db, scope, holder.hash);
     // Gone: the first request failed on our side and freed the key, so this one runs.
     if (!answer) continue;
     onReplay?.();
@@ -50,11 +50,11 @@ export async function runOnce<T>(db: Kysely<DB>, request: IdempotentRequest, wor
   try {
     value = await work();
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) await repo.completeKey(db, scope, { status: error.status, response: error.toBody() });
-    else await repo.deleteOpenKey(db, scope);
+    if (error instanceof AppError && error.status < 500) await repo.completeKey(db, scope, holder.attempt, { status: error.status, response: error.toBody() });
+    else await repo.deleteOpenKey(db, scope, holder.attempt);
     throw error;
   }
-  await repo.completeKey(db, scope, { status: 200, response: value });
+  await repo.completeKey(db, scope, holder.attempt, { status: 200, response: value });
   return value;
 }
 
