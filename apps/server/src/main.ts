@@ -1,6 +1,5 @@
 import { ensureDemoWorkspace } from './demo.js';
 import { ensureDemoPeople } from './features/people-data/demo-people.js';
-import { SCHEDULES } from './jobs/registry.js';
 import { loadConfig } from './lib/config.js';
 import { startRuntime } from './runtime.js';
 
@@ -17,7 +16,7 @@ async function main() {
   log(`Starting (${mode}) with ${config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`}...`);
   const runtime = await startRuntime(config, { serve: !workOnly, work: true });
 
-  for (const [job, cron] of SCHEDULES) await runtime.ctx.queue.schedule(job, cron);
+  await runtime.queue.schedule(runtime.schedules);
   if (!workOnly) {
     await ensureDemoWorkspace(runtime.ctx.db, config.dataDir, log);
     await ensureDemoPeople(runtime.ctx.db, { people: config.demoPeople, log });

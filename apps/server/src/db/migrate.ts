@@ -13,6 +13,7 @@ import * as m0011 from './migrations/0011_bulk_load_state.js';
 import * as m0012 from './migrations/0012_reference_check_by_parent.js';
 import * as m0013 from './migrations/0013_import_batches.js';
 import * as m0014 from './migrations/0014_person_reference.js';
+import * as m0020 from './migrations/0020_domain_events.js';
 import * as m0040 from './migrations/0040_enrichment_claims.js';
 import * as m0041 from './migrations/0041_idempotency_keys.js';
 
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0012_reference_check_by_parent': m0012,
   '0013_import_batches': m0013,
   '0014_person_reference': m0014,
+  '0020_domain_events': m0020,
   '0040_enrichment_claims': m0040,
   '0041_idempotency_keys': m0041,
 };

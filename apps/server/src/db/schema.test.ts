@@ -10,7 +10,7 @@ const TYPED_TABLES = {
   people_search: true, search_terms: true, bulk_load_indexes: true, search_values: true, saved_searches: true, app_secrets: true,
   uploads: true, lists: true, contacts: true, list_contacts: true, import_batches: true, list_companies: true, credit_periods: true,
   credit_ledger: true, credit_member_months: true, credit_holds: true, integrations: true, crm_records: true, sync_runs: true,
-  enrichment_runs: true, enrichment_items: true, enrichment_claims: true, idempotency_keys: true,
+  enrichment_runs: true, enrichment_items: true, domain_events: true, event_deliveries: true, enrichment_claims: true, idempotency_keys: true,
 } satisfies Record<keyof DB, true>;
 
 let database: Database;

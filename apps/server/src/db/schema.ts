@@ -12,6 +12,7 @@ import type {
 } from './schema-people.js';
 import type { EnrichmentClaimsTable, EnrichmentItemsTable, EnrichmentRunsTable } from './schema-enrichment.js';
 import type { CrmRecordsTable, IntegrationsTable, SyncRunsTable } from './schema-integrations.js';
+import type { DomainEventsTable, EventDeliveriesTable } from './schema-events.js';
 import type { CreditHoldsTable, CreditLedgerTable, CreditMemberMonthsTable, CreditPeriodsTable } from './schema-credits.js';
 import type { IdempotencyKeysTable } from './schema-idempotency.js';
 
@@ -123,6 +124,8 @@ export interface DB {
   sync_runs: SyncRunsTable;
   enrichment_runs: EnrichmentRunsTable;
   enrichment_items: EnrichmentItemsTable;
+  domain_events: DomainEventsTable;
+  event_deliveries: EventDeliveriesTable;
   enrichment_claims: EnrichmentClaimsTable;
   idempotency_keys: IdempotencyKeysTable;
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { ProgressTracker } from '../features/jobs/jobs.service.js';
+import { ProgressTracker } from '../features/progress/progress.service.js';
 import { createOwner, createTeam, sessionCookie, type TestUser } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { isAllowed, policyFor, registerPolicyEnforcement, type Actor } from './policy.js';
+import type { Actor } from '../lib/actor.js';
+import { isAllowed, policyFor, registerPolicyEnforcement } from './policy.js';
 import type { Policy } from './route-policies.js';
 
 type Caller = { label: string; user: TestUser | null; permission: Actor['permission'] | null };

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../lib/config.js';
 import type { AppContext } from '../lib/context.js';
 import { startRuntime, type Runtime } from '../runtime.js';
-import type { JobDefinition } from '../jobs/queue.js';
+import type { JobRegistration } from '../lib/feature-module.js';
 import { createTestDatabase } from './database.js';
 
 export type TestApp = { app: FastifyInstance; ctx: AppContext; runtime: Runtime; close(): Promise<void> };
@@ -18,7 +18,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** The whole application on a fresh database, for `app.inject` tests. */
-export async function createTestApp(options: { config?: Partial<Config>; work?: boolean; jobs?: JobDefinition<any>[] } = {}): Promise<TestApp> {
+export async function createTestApp(options: { config?: Partial<Config>; work?: boolean; jobs?: JobRegistration[] } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const runtime = await startRuntime(testConfig(options.config), {
     serve: true,

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../../jobs/queue.js';
+import { defineJob } from '../../lib/job-definition.js';
 
 /** Deletes expired sessions; scheduled daily, and harmless to run twice. */
-export const purgeExpiredSessions = defineJob({
-  name: 'auth.purge-expired-sessions',
-  payload: z.object({}).passthrough(),
-  async handle(ctx) {
-    await ctx.db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
-  },
-});
+export const purgeExpiredSessions = defineJob({ name: 'auth.purge-expired-sessions', payload: z.object({}).passthrough() });

@@ -3,8 +3,8 @@ import { AppError, MESSAGES, type LoginBody, type MeResponse, type Permission, t
 import argon2 from 'argon2';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { Actor } from '../../http/policy.js';
-import { startTeamCredits } from '../credits/credits.service.js';
+import type { Actor } from '../../lib/actor.js';
+import { startTeamCredits } from '../credits/index.js';
 import * as repo from './auth.repository.js';
 
 export const SESSION_COOKIE = 'leadline_session';

@@ -2,7 +2,7 @@ import { AppError, notFound, type ListContactDto, type ProspectInput } from '@le
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Contact } from '../../db/schema-lists.js';
-import type { Actor } from '../../http/policy.js';
+import type { Actor } from '../../lib/actor.js';
 import * as repo from './contacts.repository.js';
 
 export function presentContact(c: Contact, addedAt: Date = c.created_at): ListContactDto {

@@ -3,8 +3,8 @@
  * hold contacts, enrichment writes what it finds into them, integrations push and pull them;
  * campaigns will enrol them and the inbox will match mail to them by address.
  */
-export { applyContactChanges, flagCounts } from './contact-flags.js';
 export {
+  applyContactChanges,
   createCustomContact,
   createFileContacts,
   createFromPeople,
@@ -14,11 +14,11 @@ export {
   findContactsByIds,
   findEnrichableContacts,
   findPeopleContacts,
+  flagCounts,
   writeEnrichmentResults,
   type CustomContactValues,
   type EnrichableContact,
   type EnrichmentResult,
   type FileContactValues,
 } from './contacts.repository.js';
-export { contactsRoutes } from './contacts.routes.js';
 export { createContacts, presentContact } from './contacts.service.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../http/policy.js';
+import type { Actor } from '../../lib/actor.js';
 import { createOwner, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { checkLedger, getCreditsInfo, releaseStaleHolds, spendCredits } from '../credits/credits.service.js';

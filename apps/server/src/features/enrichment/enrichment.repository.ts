@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema.js';
 import type { EnrichKind, EnrichmentItemState, EnrichmentRun, EnrichType, ItemSource } from '../../db/schema-enrichment.js';
 import { ENRICHABLE_COLUMNS, writeEnrichmentResults, type EnrichableContact } from '../contacts/index.js';
 import type { SourcedEmail, SourcedPhone } from './enrichment.waterfall.js';
+import type { EnrichmentQuery } from './providers/types.js';
 
 export type { EnrichKind } from '../../db/schema-enrichment.js';
 export type ItemState = EnrichmentItemState;
@@ -167,6 +168,20 @@ export async function findUserPricing(db: Kysely<DB>, userId: string) {
 /** The people-database person with this id, compared as text (any string may be sent as a person id). */
 export async function findPersonByIdText(db: Kysely<DB>, id: string) {
   return db.selectFrom('people').select('id').where(sql<boolean>`id::text = ${id}`).executeTakeFirst();
+}
+
+/** The person a query names in the people database: by id, else LinkedIn URL, else full name and company. */
+export async function findPersonContact(db: Kysely<DB>, q: EnrichmentQuery) {
+  const base = db.selectFrom('people').select(['work_email', 'personal_emails', 'mobile_phone']).limit(1);
+  if (q.personId) return base.where('id', '=', q.personId).executeTakeFirst();
+  if (q.linkedinUrl) return base.where('linkedin_url', '=', q.linkedinUrl.toLowerCase()).executeTakeFirst();
+  if (q.fullName && q.companyName) {
+    return base
+      .where('full_name', '=', q.fullName.trim().toLowerCase())
+      .where('job_company_name', '=', q.companyName.trim().toLowerCase())
+      .executeTakeFirst();
+  }
+  return undefined;
 }
 
 /** A contact's channel, as a run claims it. */

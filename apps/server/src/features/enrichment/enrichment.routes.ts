@@ -11,9 +11,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
 import { runOnce } from '../idempotency/index.js';
-import { bulkEnrichment } from './enrichment.jobs.js';
-import { sendSyncJob } from '../integrations/integrations.jobs.js';
-import { queueAutoPush } from '../integrations/integrations.service.js';
 import { enrichmentProviders } from './enrichment.providers.js';
 import { enrichSingle, pricingOf, startBulkEnrichment } from './enrichment.service.js';
 
@@ -43,9 +40,7 @@ export const enrichmentRoutes = (ctx: AppContext): FastifyPluginAsyncZod => asyn
         once,
         async () => {
           const providers = enrichmentProviders(ctx, await pricingOf(ctx.db, actor.userId), { onNote: (note) => request.log.info(note) });
-          const data = await enrichSingle(ctx, actor, request.body, providers);
-          if (data.creditsCharged > 0) await queueAutoPush(ctx, actor.teamId, { contactIds: [data.contact] }, sendSyncJob(ctx));
-          return { data };
+          return { data: await enrichSingle(ctx, actor, request.body, providers) };
         },
         () => void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true'),
       );
@@ -70,9 +65,7 @@ export const enrichmentRoutes = (ctx: AppContext): FastifyPluginAsyncZod => asyn
       return runOnce(
         ctx.db,
         once,
-        async () => ({
-          data: await startBulkEnrichment(ctx, actor, request.body, (trx, runId) => ctx.queue.send(bulkEnrichment, { runId }, { trx }).then(() => undefined)),
-        }),
+        async () => ({ data: await startBulkEnrichment(ctx, actor, request.body) }),
         () => void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true'),
       );
     },

@@ -20,18 +20,19 @@ import {
   type EnrichType,
   type SingleEnrichBody,
 } from '@leadline/shared';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { Actor } from '../../http/policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { readTableBatches } from '../../lib/files/index.js';
-import { chargeHoldMany, holdCredits, releaseHold } from '../credits/credits.service.js';
-import { requireUpload } from '../files/files.service.js';
-import { ProgressTracker } from '../jobs/jobs.service.js';
+import { chargeHoldMany, holdCredits, releaseHold } from '../credits/index.js';
+import { requireUpload } from '../files/index.js';
+import { ProgressTracker } from '../progress/index.js';
 import { createFileContacts, createFromPeople, findEnrichableContacts } from '../contacts/index.js';
 import * as lists from '../lists/index.js';
-import { pagePeople } from '../search/search.repository.js';
-import { peopleSearchConditions } from '../search/search.service.js';
+import { pagePeople, peopleSearchConditions } from '../search/index.js';
+import { contactEnriched } from './enrichment.events.js';
+import { bulkEnrichment } from './enrichment.jobs.js';
 import * as repo from './enrichment.repository.js';
 import { runWaterfall } from './enrichment.waterfall.js';
 import type { EnrichmentProvider, EnrichmentQuery } from './providers/types.js';
@@ -248,7 +249,11 @@ export async function enrichSingle(ctx: AppContext, actor: Actor, body: SingleEn
   try {
     await processRun(ctx.db, run, providers, pricing, { onBatch: async ([o]) => void (outcome = o) });
   } finally {
-    await finishRun(ctx.db, run, outcome && outcome.state !== 'failed' ? 'completed' : 'failed');
+    await ctx.db.transaction().execute(async (trx) => {
+      await finishRun(trx, run, outcome && outcome.state !== 'failed' ? 'completed' : 'failed');
+      const creditsCharged = outcome?.creditsCharged ?? 0;
+      if (creditsCharged > 0) await ctx.events.publish(trx, contactEnriched, { teamId: actor.teamId, contactId, runId, creditsCharged });
+    });
   }
   if (outcome?.state === 'failed') throw new AppError('PROVIDER_UNAVAILABLE', ENRICHMENT_MESSAGES.enrichRowFailed);
   const [fresh] = await findEnrichableContacts(ctx.db, actor.teamId, [contactId]);
@@ -346,7 +351,7 @@ async function contactIdsOf(trx: Kysely<DB>, actor: Actor, body: BulkEnrichBody,
  * the chosen or new list (marked as being populated), holds the most the job can cost and
  * enqueues it, all in one transaction: a 402 or 409 changes nothing.
  */
-export async function startBulkEnrichment(ctx: AppContext, actor: Actor, body: BulkEnrichBody, bulkJob: (trx: Kysely<DB>, runId: string) => Promise<void>) {
+export async function startBulkEnrichment(ctx: AppContext, actor: Actor, body: BulkEnrichBody) {
   const pricing = await pricingOf(ctx.db, actor.userId);
   return ctx.db.transaction().execute(async (trx) => {
     const progress = await ProgressTracker.create(trx, { teamId: actor.teamId, userId: actor.userId, kind: 'enrichment.bulk' });
@@ -366,7 +371,7 @@ export async function startBulkEnrichment(ctx: AppContext, actor: Actor, body: B
     await lists.setListStatus(trx, list.id, 'processing');
     const { runId, held, items } = await createRun(trx, actor, { enrichType: body.enrichType, source: body.inputsSource.type, listId: list.id, progressId: progress.id, contacts, pricing });
     await progress.start(items.length);
-    await bulkJob(trx, runId);
+    await ctx.queue.send(bulkEnrichment, { runId }, { trx });
     return { jobId: progress.id, listId: list.id, prospects: items.length, creditsHeld: held };
   });
 }

@@ -1,7 +1,7 @@
 import { INTEGRATION_MESSAGES, type CrmService } from '@leadline/shared';
 import type { SyncRun } from '../../db/schema-integrations.js';
 import type { AppContext } from '../../lib/context.js';
-import { ProgressTracker } from '../jobs/jobs.service.js';
+import { ProgressTracker } from '../progress/index.js';
 import * as lists from '../lists/index.js';
 import * as repo from './integrations.repository.js';
 import { crmSession, crmStored, serviceLabel, zapierLinks } from './integrations.service.js';

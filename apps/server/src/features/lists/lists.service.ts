@@ -6,18 +6,16 @@ import {
   SYSTEM_CREATOR_NAME,
   type CreateListBody,
   type ListCompanyDto,
-  type ListContactDto,
   type ListContactsChangeBody,
   type ListContentsBody,
   type ListDto,
   type ListsQuery,
   type PageContext,
-  type ProspectInput,
 } from '@leadline/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { List, ListEntityType } from '../../db/schema-lists.js';
-import type { Actor } from '../../http/policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { refreshDynamicList } from './lists.jobs.js';
 import { presentContact } from '../contacts/index.js';

@@ -16,8 +16,9 @@ import {
 } from '@leadline/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { Actor } from '../../http/policy.js';
-import { spendCredits } from '../credits/credits.service.js';
+import type { Actor } from '../../lib/actor.js';
+import { findSecret } from '../../lib/crypto/secrets.js';
+import { spendCredits } from '../credits/index.js';
 import { findPeopleContacts } from '../contacts/index.js';
 import { companyConditions, peopleSearchQuery } from './people-filters.js';
 import { queryHash, readScrollToken, SCROLL_TOKEN_TTL_MS, signScrollToken, type ScrollState } from './scroll-token.js';
@@ -27,7 +28,7 @@ const AUTOCOMPLETE_LIMIT = 20;
 const secrets = new WeakMap<Kysely<DB>, Promise<string>>();
 const tokenSecret = (db: Kysely<DB>) => {
   let secret = secrets.get(db);
-  if (!secret) secrets.set(db, (secret = repo.findSecret(db, 'search_token')));
+  if (!secret) secrets.set(db, (secret = findSecret(db, 'search_token')));
   return secret;
 };
 

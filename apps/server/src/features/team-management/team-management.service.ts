@@ -2,9 +2,9 @@ import { AppError, MESSAGES, notFound, type InvitationActionBody, type Invitatio
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
-import type { Actor } from '../../http/policy.js';
+import type { Actor } from '../../lib/actor.js';
 import { emailDomain } from '../../lib/sql.js';
-import { membersCreditsUsed } from '../credits/credits.service.js';
+import { membersCreditsUsed } from '../credits/index.js';
 import * as repo from './team-management.repository.js';
 
 type ParsedInvite = z.output<typeof InviteMember>;

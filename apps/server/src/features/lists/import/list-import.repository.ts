@@ -5,6 +5,11 @@ import type { DB } from '../../../db/schema.js';
 import { applyDelta } from '../lists.repository.js';
 import { PROSPECT_COLUMNS } from '../prospect-columns.js';
 
+/** The transaction's commit does not wait for the disk (a batch lost to a crash is written again by the retry). */
+export async function commitWithoutWaitingForDisk(trx: Kysely<DB>) {
+  await sql`set local synchronous_commit = off`.execute(trx);
+}
+
 /**
  * The staging table an import batch is copied into before one set-based insert moves it into
  * `contacts` and the list. A temporary table of the connection, emptied at every commit, so

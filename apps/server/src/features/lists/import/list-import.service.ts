@@ -5,7 +5,7 @@ import {
   type CompanyUploadBody,
   type UploadToListBody,
   PROSPECT_FILE_HEADERS, shortLinkedInUrl, type ProspectFileHeader } from '@leadline/shared';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { DB } from '../../../db/schema.js';
 import type { Upload } from '../../../db/schema-lists.js';
 import { copyText, copyValue } from '../../../db/copy.js';
@@ -13,10 +13,10 @@ import { readTableBatches, unescapeFormulaCell } from '../../../lib/files/index.
 import { csvPieces, readCsvDialect } from '../../../lib/files/csv-copy.js';
 import { uuidV7 } from '../../../lib/uuid-v7.js';
 import type { AppContext } from '../../../lib/context.js';
-import type { Actor } from '../../../http/policy.js';
-import { requireUpload } from '../../files/files.service.js';
-import { ProgressTracker } from '../../jobs/jobs.service.js';
-import { notifySlack } from '../../integrations/integrations.jobs.js';
+import type { Actor } from '../../../lib/actor.js';
+import { requireUpload } from '../../files/index.js';
+import { ProgressTracker } from '../../progress/index.js';
+import { listImportFinished } from '../lists.events.js';
 import { importProspectFile } from '../lists.jobs.js';
 import * as lists from '../lists.repository.js';
 import * as repo from './list-import.repository.js';
@@ -120,7 +120,7 @@ class BatchWriter {
       .execute(async (trx) => {
         // A batch lost to a crash after its commit is written again by the retry (it resumes from
         // what is stored), so its commit need not wait for the disk.
-        await sql`set local synchronous_commit = off`.execute(trx);
+        await repo.commitWithoutWaitingForDisk(trx);
         await write(trx);
       })
       .then(() => lastRow);
@@ -231,10 +231,20 @@ export async function importFileIntoList(ctx: AppContext, payload: ImportPayload
     }
     await writer.drain();
   }
-  await lists.setListStatus(ctx.db, payload.listId, 'complete');
   const imported = await repo.countImported(ctx.db, payload.progressId);
-  await progress.complete({ listId: payload.listId, imported, rows: upload.row_count });
-  await notifySlack(ctx, payload.teamId, `Leadline: import of ${upload.file_name} finished, ${imported} prospects added.`);
+  // The list, the progress record and the event change together: a retry after this commit finds the import complete.
+  await ctx.db.transaction().execute(async (trx) => {
+    await lists.setListStatus(trx, payload.listId, 'complete');
+    await new ProgressTracker(trx, progress.id).complete({ listId: payload.listId, imported, rows: upload.row_count });
+    await ctx.events.publish(trx, listImportFinished, {
+      teamId: payload.teamId,
+      listId: payload.listId,
+      importId: payload.progressId,
+      fileName: upload.file_name,
+      imported,
+      rows: upload.row_count,
+    });
+  });
   return { imported, copiedRows: copy.copiedRows };
 }
 

@@ -9,12 +9,13 @@ import { summarizeTable } from '../../../lib/files/index.js';
 import { createOwner, type TestUser } from '../../../test/factories.js';
 import { seededRandom } from '../../../test/random.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { ProgressTracker } from '../../jobs/jobs.service.js';
+import { ProgressTracker } from '../../progress/progress.service.js';
 import { loadPeople } from '../../people-data/loader.js';
 import { mapPerson, PdlPerson } from '../../people-data/pdl.js';
-import type { JobRun } from '../../../jobs/queue.js';
+import type { JobRun } from '../../../lib/feature-module.js';
+import handleImport from '../handlers/import-prospect-file.js';
 import { BATCH_ROWS, IN_FLIGHT, importFileIntoList, LEGACY_BATCH_ROWS } from './list-import.service.js';
-import { ImportPayload, importProspectFile } from '../lists.jobs.js';
+import { ImportPayload } from '../lists.jobs.js';
 import * as lists from '../lists.repository.js';
 import * as repo from './list-import.repository.js';
 
@@ -219,7 +220,7 @@ describe('upload to list', () => {
       const list = await lists.insertList(t.ctx.db, { teamId: owner.teamId, name: 'Legacy', entityType: 'contactList', createdBy: owner.userId, processing: true });
       const tracker = await ProgressTracker.create(t.ctx.db, { teamId: owner.teamId, userId: owner.userId, kind: 'lists.import-prospects' });
       const parsed = ImportPayload.parse({ progressId: tracker.id, teamId: owner.teamId, uploadId: fileId, listId: list.id, useRawFileData: true, ...payload });
-      await importProspectFile.handle(t.ctx, parsed, { retryCount: 0 } as JobRun);
+      await handleImport(t.ctx, parsed, { retryCount: 0 } as JobRun);
       const batches = await t.ctx.db.selectFrom('import_batches').select('first_row').where('import_id', '=', tracker.id).orderBy('first_row').execute();
       return batches.map((b) => b.first_row);
     };

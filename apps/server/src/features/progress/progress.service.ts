@@ -1,7 +1,7 @@
 import { notFound, type JobProgressDto } from '@leadline/shared';
 import type { Kysely } from 'kysely';
 import type { DB, JobProgress } from '../../db/schema.js';
-import * as repo from './jobs.repository.js';
+import * as repo from './progress.repository.js';
 
 export function presentProgress(p: JobProgress): JobProgressDto {
   return {
