@@ -14,7 +14,6 @@ export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IdempotencyHeaders = z.object({
   'idempotency-key': z
     .string()
-    .trim()
     .min(1, 'must not be empty')
     .max(255, 'must be at most 255 characters')
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
