@@ -14,7 +14,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       channel text not null check (channel in ('email', 'phone')),
       run_id uuid not null references enrichment_runs(id) on delete cascade,
       claimed_at timestamptz not null default now(),
-      primary key (team_id, contact_id, channel)
+      -- contact_id first: a contact id names one team's contact, and deleting contacts finds their claims by it.
+      primary key (contact_id, channel, team_id)
     )`.execute(db);
   await sql`create index enrichment_claims_run_idx on enrichment_claims(run_id, contact_id)`.execute(db);
 }
