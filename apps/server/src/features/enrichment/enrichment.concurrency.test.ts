@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../lib/actor.js';
 import { createOwner, type TestUser } from '../../test/factories.js';
@@ -40,10 +39,10 @@ async function charged(user: TestUser) {
   return rows.reduce((sum, r) => sum + (r.kind === 'charge' ? 1 : -1) * Number(r.amount), 0);
 }
 
-const runsOf = async (user: TestUser, state?: string) => {
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from enrichment_runs where team_id = ${user.teamId} and (${state ?? null}::text is null or state = ${state ?? null})`.execute(t.ctx.db);
-  return rows[0]!.n;
+const runsOf = async (user: TestUser, state?: 'running') => {
+  let query = t.ctx.db.selectFrom('enrichment_runs').select('id').where('team_id', '=', user.teamId);
+  if (state) query = query.where('state', '=', state);
+  return (await query.execute()).length;
 };
 
 /** Waits until no enrichment run of the team is still running. */
