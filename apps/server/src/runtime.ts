@@ -1,6 +1,5 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database } from './db/database.js';
+import { openDatabaseFor, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { Outbox } from './events/outbox.js';
 import { FEATURES, SESSIONS } from './features.js';
@@ -33,12 +32,6 @@ export type RuntimeOptions = {
   maintenanceIntervalSeconds?: number;
   logger?: BuildAppOptions['logger'];
 };
-
-export async function openDatabaseFor(config: Config): Promise<Database> {
-  return config.databaseUrl
-    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
-    : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
-}
 
 export async function startRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
   const features = options.features ?? FEATURES;

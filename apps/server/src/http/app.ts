@@ -4,9 +4,14 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type FastifyPluginAsyncZod,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DB } from '../db/schema.js';
 import type { Actor } from '../lib/actor.js';
 import type { AppContext } from '../lib/context.js';

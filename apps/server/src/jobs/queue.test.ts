@@ -44,10 +44,19 @@ const countHandler = jobHandler(countJob, async (ctx, payload, run) => {
 });
 const countJobRegistration: JobRegistration = { definition: countJob, handler: async () => ({ default: countHandler }) };
 
+/** One waiting per key: what the definition's policy and singleton key promise. */
+const onePerKey = defineJob({
+  name: 'test.one-per-key',
+  payload: z.object({ key: z.string() }),
+  policy: 'stately',
+  singletonKey: ({ key }) => key,
+});
+const onePerKeyRegistration: JobRegistration = { definition: onePerKey, handler: async () => ({ default: async () => {} }) };
+
 let t: TestApp;
 let owner: TestUser;
 beforeAll(async () => {
-  t = await createTestApp({ work: true, jobs: [countJobRegistration] });
+  t = await createTestApp({ work: true, jobs: [countJobRegistration, onePerKeyRegistration] });
   owner = await createOwner(t.ctx.db);
 });
 afterAll(() => t.close());
@@ -100,6 +109,21 @@ describe('jobs and their progress', () => {
 
   it('refuses a payload that does not match the job schema', async () => {
     await expect(t.ctx.queue.send(countJob, { progressId: 'nope', items: 1, failFirstAttempt: false })).rejects.toThrow();
+  });
+});
+
+describe('job options', () => {
+  it("keeps one waiting job per singleton key when the definition's policy says so", async () => {
+    const later = { startAfterSeconds: 3600 };
+    const first = await t.ctx.queue.send(onePerKey, { key: 'list-a' }, later);
+    expect(first).toEqual(expect.any(String));
+    expect(await t.ctx.queue.send(onePerKey, { key: 'list-a' }, later)).toBeNull();
+    expect(await t.ctx.queue.send(onePerKey, { key: 'list-b' }, later)).toEqual(expect.any(String));
+  });
+
+  it('refuses a job the queue was not given', async () => {
+    const stranger = defineJob({ name: 'test.unregistered', payload: z.object({}) });
+    await expect(t.ctx.queue.send(stranger, {})).rejects.toThrow('not registered');
   });
 });
 

@@ -35,13 +35,16 @@ export class Queue implements JobSender {
     boss.on('error', onError);
     await boss.start();
     for (const { definition: d } of jobs) {
-      await boss.createQueue(d.name, {
-        name: d.name,
+      const options = {
+        policy: d.policy ?? 'standard',
         retryLimit: d.retryLimit ?? 3,
         retryDelay: d.retryDelaySeconds ?? 5,
         retryBackoff: true,
         expireInSeconds: d.expireInSeconds ?? 15 * 60,
-      });
+      };
+      // createQueue leaves an existing queue as it was: the update makes the definition in the code the one in force.
+      await boss.createQueue(d.name, { name: d.name, ...options });
+      await boss.updateQueue(d.name, { name: d.name, ...options });
     }
     return new Queue(boss, jobs);
   }
@@ -50,8 +53,9 @@ export class Queue implements JobSender {
     if (!this.#jobs.has(definition.name)) throw new Error(`Job ${definition.name} is not registered with the queue`);
     const data = definition.payload.parse(payload);
     const trx = options.trx;
+    const singletonKey = definition.singletonKey?.(data);
     return this.#boss.send(definition.name, data as object, {
-      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(singletonKey ? { singletonKey } : {}),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       ...(trx
         ? {

@@ -23,7 +23,8 @@ export type Delivery = { eventId: string; trx: Kysely<DB> };
 
 /**
  * A subscriber's reaction to one event. It runs inside the transaction that records the event
- * as handled by this subscriber, so its writes (and jobs it sends with `trx`) happen once.
+ * as handled by this subscriber, so its writes (and jobs it sends with `trx`) happen once. It
+ * reads and writes through `trx` only: on PGlite that transaction holds the one connection.
  */
 export type EventHandler<P> = (ctx: AppContext, payload: P, delivery: Delivery) => Promise<void>;
 

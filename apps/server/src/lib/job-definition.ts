@@ -14,6 +14,14 @@ export type JobDefinition<P> = {
   retryDelaySeconds?: number;
   /** An attempt still running after this long counts as dead (its worker crashed) and is retried. */
   expireInSeconds?: number;
+  /**
+   * How sends with the same singleton key combine (pg-boss queue policies): `standard` keeps
+   * them all; `short` keeps one waiting; `singleton` runs one at a time; `stately` keeps one
+   * waiting and one running. A send that would break the policy adds nothing and answers null.
+   */
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
+  /** The singleton key of a payload (what `policy` counts by); every send of the job uses it. */
+  singletonKey?: (payload: P) => string;
 };
 
 export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
@@ -23,7 +31,6 @@ export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
 export type SendOptions = {
   /** Enqueue inside this transaction, so the job exists only if the transaction commits. */
   trx?: Kysely<DB>;
-  singletonKey?: string;
   startAfterSeconds?: number;
 };
 

@@ -9,6 +9,9 @@ import { startSlackServer, startZapierServer } from '../../test/vendors/slack-za
 import { ProgressTracker } from '../progress/index.js';
 import { createCustomContact, findContactsByIds } from '../contacts/index.js';
 import * as listsRepo from '../lists/lists.repository.js';
+import type { EventDefinition } from '../../lib/event-definition.js';
+import { contactEnriched, enrichmentBulkFinished } from '../enrichment/index.js';
+import { listImportFinished } from '../lists/index.js';
 import { autoPullAll } from './integrations.jobs.js';
 import { integrationsModule } from './integrations.module.js';
 import * as repo from './integrations.repository.js';
@@ -62,6 +65,7 @@ const pullRun = async (teamId: string) => {
   return repo.insertSyncRun(t.ctx.db, { teamId, userId: null, service: 'hubspot', direction: 'pull', params: {}, progressId: progress.id });
 };
 const autoPush = (teamId: string, contactIds: string[]) => t.ctx.db.transaction().execute((trx) => queueAutoPush(t.ctx, trx, teamId, { contactIds }));
+const publish = <P>(event: EventDefinition<P>, payload: P) => t.ctx.db.transaction().execute((trx) => t.ctx.events.publish(trx, event, payload));
 const jobDone = async (jobId: string) => {
   await until(async () => ['completed', 'failed'].includes((await new ProgressTracker(t.ctx.db, jobId).current()).state));
   return new ProgressTracker(t.ctx.db, jobId).current();
@@ -334,6 +338,16 @@ describe('Zapier', () => {
     await until(async () => zapier.received.length > received);
     expect(zapier.received.at(-1)!.payload).toEqual([expect.objectContaining({ email: 'zed@zap.test' })]);
 
+    // The same, as a subscriber: a contact enriched on request is pushed.
+    const beforeEvent = zapier.received.length;
+    await publish(contactEnriched, { teamId: acme.owner.teamId, contactId: zed, runId: crypto.randomUUID(), creditsCharged: 50 });
+    await until(async () => zapier.received.length > beforeEvent);
+    expect(zapier.received.at(-1)!.payload).toEqual([expect.objectContaining({ email: 'zed@zap.test' })]);
+    // A finished bulk enrichment that found something queues a push of that run's contacts.
+    const runId = crypto.randomUUID();
+    await publish(enrichmentBulkFinished, { teamId: acme.owner.teamId, runId, listId: null, total: 2, found: 1 });
+    await until(async () => (await t.ctx.db.selectFrom('sync_runs').select('id').where(sql<boolean>`params->>'enrichmentRunId' = ${runId}`).execute()).length === 1);
+
     await call(acme.admin, 'PUT', '/api/v1/integrations/zapier/settings', { links: [{ link: zapier.hookUrl('1', 'gone') }] });
     const gone = await call(acme.admin, 'POST', '/api/v1/integrations/zapier/testtrigger');
     expect(gone.statusCode).toBe(503);
@@ -354,6 +368,21 @@ describe('Slack', () => {
     await jobDone(push.json().data.jobId);
     await until(async () => slack.messages.some((m) => m.text.includes('pushed to HubSpot')));
     expect(slack.messages.at(-1)).toEqual({ channel: 'sales-wins', text: 'Leadline: 1 prospect pushed to HubSpot.' });
+  });
+
+  it('posts when an import or a bulk enrichment finishes, for teams with a channel only', async () => {
+    const importId = crypto.randomUUID();
+    await publish(listImportFinished, { teamId: acme.owner.teamId, listId: crypto.randomUUID(), importId, fileName: 'people.csv', imported: 12, rows: 13 });
+    await until(async () => slack.messages.some((m) => m.text === 'Leadline: import of people.csv finished, 12 prospects added.'));
+    await publish(enrichmentBulkFinished, { teamId: acme.owner.teamId, runId: crypto.randomUUID(), listId: null, total: 4, found: 0 });
+    await until(async () => slack.messages.some((m) => m.text === 'Leadline: bulk enrichment finished, 0 of 4 prospects enriched.'));
+    expect(slack.messages.at(-1)!.channel).toBe('sales-wins');
+
+    // Another team has no Slack: its event is handled (recorded) and nothing is posted.
+    const count = slack.messages.length;
+    const eventId = await publish(listImportFinished, { teamId: other.owner.teamId, listId: crypto.randomUUID(), importId, fileName: 'theirs.csv', imported: 1, rows: 1 });
+    await until(async () => (await t.ctx.db.selectFrom('event_deliveries').select('subscriber').where('event_id', '=', eventId).execute()).length === 1);
+    expect(slack.messages.length).toBe(count);
   });
 
   it('disconnects and forgets the tokens', async () => {

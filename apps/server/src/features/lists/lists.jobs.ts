@@ -10,6 +10,9 @@ export const refreshDynamicList = defineJob({
   name: 'lists.refresh-dynamic',
   payload: z.object({ listId: z.uuid() }),
   retryLimit: 3,
+  // One refresh of a list waiting and one running at most: asking again while one waits adds nothing.
+  policy: 'stately',
+  singletonKey: ({ listId }) => `refresh:${listId}`,
 });
 
 /** Daily: every dynamic list gets a refresh job (one at a time per list). */

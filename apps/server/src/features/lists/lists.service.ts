@@ -131,7 +131,7 @@ export async function removeFromList(db: Kysely<DB>, actor: Actor, listId: strin
 export async function refreshList(ctx: AppContext, actor: Actor, id: string) {
   const list = await requireList(ctx.db, actor, id, 'contactList');
   if (!list.is_dynamic || !list.filters) throw new AppError('VALIDATION_FAILED', 'Only a dynamic list can be refreshed.');
-  const jobId = await ctx.queue.send(refreshDynamicList, { listId: id }, { singletonKey: `refresh:${id}` });
+  const jobId = await ctx.queue.send(refreshDynamicList, { listId: id });
   return { list: await presentListRow(ctx.db, list), jobId: jobId ?? '' };
 }
 

@@ -46,6 +46,10 @@ export class ProgressTracker {
   complete(result?: Record<string, unknown>) {
     return repo.updateProgress(this.db, this.id, { state: 'completed', ...(result ? { result } : {}) });
   }
+  /** Completes the record unless another attempt already did; only the one that did should announce it. */
+  completeOnce(result: Record<string, unknown>) {
+    return repo.completeOnce(this.db, this.id, result);
+  }
   async fail(message: string) {
     await this.recordErrors([{ message }]);
     await repo.updateProgress(this.db, this.id, { state: 'failed' });

@@ -8,7 +8,7 @@ import {
   toLabel,
   TOTAL_EXACT_LIMIT,
   type AutocompleteField,
-  type CompanyRow,
+  type CompanyResult,
   type Prospect,
   type SavedSearchDto,
   type SaveSearchBody,
@@ -111,10 +111,10 @@ async function runSearch<Row extends { id: string }, T>(
   return { data: pageRows.map(run.present), total: count.total, total_is_lower_bound: count.isLowerBound, scroll_token: scrollToken, appliedFilters: filters };
 }
 
-type PersonRow = Awaited<ReturnType<typeof repo.pagePeople>>[number];
+type PeopleSearchRow = Awaited<ReturnType<typeof repo.pagePeople>>[number];
 
 /** A database person as a search row. Contact details stay hidden until enriched. */
-export function presentProspect(p: PersonRow): Prospect {
+export function presentProspect(p: PeopleSearchRow): Prospect {
   return {
     _id: p.id,
     contact: null,
@@ -139,9 +139,9 @@ export function presentProspect(p: PersonRow): Prospect {
   };
 }
 
-type CompanyDbRow = Awaited<ReturnType<typeof repo.pageCompanies>>[number];
+type CompaniesRow = Awaited<ReturnType<typeof repo.pageCompanies>>[number];
 
-export function presentCompany(c: CompanyDbRow): CompanyRow {
+export function presentCompany(c: CompaniesRow): CompanyResult {
   return {
     _id: c.id,
     name: c.name,

@@ -1,9 +1,8 @@
-import { AppError, MESSAGES, notFound, type InvitationActionBody, type InvitationDto, type InviteMember, type TeamMemberDto } from '@leadline/shared';
+import { AppError, emailDomain, MESSAGES, notFound, type InvitationActionBody, type InvitationDto, type InviteMember, type TeamMemberDto } from '@leadline/shared';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';
-import { emailDomain } from '../../lib/sql.js';
 import { membersCreditsUsed } from '../credits/index.js';
 import * as repo from './team-management.repository.js';
 

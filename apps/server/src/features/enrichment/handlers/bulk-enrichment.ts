@@ -14,8 +14,9 @@ type BulkPayload = { runId: string };
  * Runs a bulk enrichment for up to `sliceMs`, then enqueues its continuation and returns.
  * Resumable: items reach their final state in the same transaction as their charges, so any
  * attempt continues with what is still pending, and a duplicate attempt running beside it does
- * no harm (charges replay by key, only pending items are written). The hold is released, the
- * list completed and the finish published once, in one transaction, when the run ends either way.
+ * no harm (charges replay by key, only pending items are written). When the run completes, one
+ * transaction completes its progress record (once: a duplicate attempt that comes second stops
+ * there), releases the hold, completes the list and publishes the finish.
  */
 export function bulkEnrichmentHandler(options: { sliceMs: number }): JobHandler<BulkPayload> {
   return async (ctx, { runId }, job) => {
@@ -41,9 +42,10 @@ export function bulkEnrichmentHandler(options: { sliceMs: number }): JobHandler<
       }
       const counts = await repo.countItems(ctx.db, run.id);
       await ctx.db.transaction().execute(async (trx) => {
+        const result = { listId: run.list_id, ...counts, notes: [...notes] };
+        if (run.progress_id && !(await new ProgressTracker(trx, run.progress_id).completeOnce(result))) return;
         await finishRun(trx, run, 'completed');
         if (run.list_id) await lists.setListStatus(trx, run.list_id, 'complete');
-        if (run.progress_id) await new ProgressTracker(trx, run.progress_id).complete({ listId: run.list_id, ...counts, notes: [...notes] });
         await ctx.events.publish(trx, enrichmentBulkFinished, { teamId: run.team_id, runId: run.id, listId: run.list_id, total: counts.total, found: counts.found });
       });
     } catch (error) {

@@ -4,6 +4,6 @@ import * as repo from '../lists.repository.js';
 
 export default jobHandler(refreshAllDynamicLists, async (ctx) => {
   for (const listId of await repo.findDynamicListIds(ctx.db)) {
-    await ctx.queue.send(refreshDynamicList, { listId }, { singletonKey: `refresh:${listId}` });
+    await ctx.queue.send(refreshDynamicList, { listId });
   }
 });

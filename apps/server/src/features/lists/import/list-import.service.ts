@@ -232,10 +232,11 @@ export async function importFileIntoList(ctx: AppContext, payload: ImportPayload
     await writer.drain();
   }
   const imported = await repo.countImported(ctx.db, payload.progressId);
-  // The list, the progress record and the event change together: a retry after this commit finds the import complete.
+  // The progress record, the list and the event change together, once: an attempt that finds
+  // the import completed (a retry, or a duplicate delivery that finished first) announces nothing.
   await ctx.db.transaction().execute(async (trx) => {
+    if (!(await new ProgressTracker(trx, progress.id).completeOnce({ listId: payload.listId, imported, rows: upload.row_count }))) return;
     await lists.setListStatus(trx, payload.listId, 'complete');
-    await new ProgressTracker(trx, progress.id).complete({ listId: payload.listId, imported, rows: upload.row_count });
     await ctx.events.publish(trx, listImportFinished, {
       teamId: payload.teamId,
       listId: payload.listId,

@@ -16,6 +16,7 @@ import type { JobRun } from '../../../lib/feature-module.js';
 import handleImport from '../handlers/import-prospect-file.js';
 import { BATCH_ROWS, IN_FLIGHT, importFileIntoList, LEGACY_BATCH_ROWS } from './list-import.service.js';
 import { ImportPayload } from '../lists.jobs.js';
+import { listImportFinished } from '../lists.events.js';
 import * as lists from '../lists.repository.js';
 import * as repo from './list-import.repository.js';
 
@@ -73,6 +74,12 @@ async function listContacts(listId: string): Promise<ListContactDto[]> {
   return response.json().data.contacts;
 }
 
+/** The list.import.finished events published for an import (its progress id). */
+const finishedEvents = async (importId: string) =>
+  (await t.ctx.db.selectFrom('domain_events').select('payload').where('name', '=', listImportFinished.name).execute())
+    .map((e) => e.payload as { importId: string })
+    .filter((p) => p.importId === importId);
+
 const HEADER = 'Full Name,Job Title,Job Level,Department,Company,Email,Phone,Company Domain,Country,City,LinkedIn URL';
 
 beforeAll(async () => {
@@ -114,6 +121,7 @@ describe('upload to list', () => {
       isCustom: true,
     });
     expect(rows[2]!.jobTitle).toBe('Sales "Ninja"');
+    expect(await finishedEvents(progress.id)).toEqual([{ teamId: owner.teamId, listId: list._id, importId: progress.id, fileName: 'people.csv', imported: 3, rows: 3 }]);
     const after = await call({ method: 'POST', url: `/api/v1/lists/${list._id}`, payload: {} });
     expect(after.json().data.list).toMatchObject({ completionStatus: 'complete', contacts: 3, totalWithProfessionalEmail: 1, totalWithLinkedin: 1 });
   });
@@ -188,6 +196,7 @@ describe('upload to list', () => {
     await importFileIntoList(t.ctx, payload, tracker);
     await importFileIntoList(t.ctx, payload, tracker); // a duplicate delivery changes nothing
     expect(await repo.countImported(t.ctx.db, tracker.id)).toBe(rows);
+    expect(await finishedEvents(tracker.id)).toHaveLength(1);
     const stored = await lists.findList(t.ctx.db, owner.teamId, list.id);
     expect(stored).toMatchObject({ contacts_count: rows, total_with_professional_email: rows, completion_status: 'complete' });
     expect(await lists.findMiscountedLists(t.ctx.db, owner.teamId)).toEqual([]);
@@ -209,6 +218,7 @@ describe('upload to list', () => {
     expect(await repo.countImported(t.ctx.db, tracker.id)).toBe(rows);
     const stored = await t.ctx.db.selectFrom('contacts').select((eb) => eb.fn.countAll<string>().as('n')).where('source_import_id', '=', tracker.id).executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(rows);
+    expect(await finishedEvents(tracker.id)).toHaveLength(1);
     expect(await lists.findList(t.ctx.db, owner.teamId, list.id)).toMatchObject({ contacts_count: rows, total_with_professional_email: rows });
     expect(await lists.findMiscountedLists(t.ctx.db, owner.teamId)).toEqual([]);
   });
