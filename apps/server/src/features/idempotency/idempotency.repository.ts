@@ -76,3 +76,9 @@ export async function deleteOpenKey(db: Kysely<DB>, scope: KeyScope, attempt: st
 export async function deleteExpiredKeys(db: Kysely<DB>, teamId: string, before: Date) {
   await db.deleteFrom('idempotency_keys').where('team_id', '=', teamId).where('created_at', '<', before).execute();
 }
+
+/** Drops every team's keys older than `before` (the hourly sweep). */
+export async function deleteAllExpiredKeys(db: Kysely<DB>, before: Date): Promise<number> {
+  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

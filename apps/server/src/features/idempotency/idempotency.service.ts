@@ -58,6 +58,11 @@ export async function runOnce<T>(db: Kysely<DB>, request: IdempotentRequest, wor
   return value;
 }
 
+/** Deletes every team's keys past their day (a team that sends no new key never purges its own). */
+export async function purgeExpiredKeys(db: Kysely<DB>): Promise<number> {
+  return repo.deleteAllExpiredKeys(db, new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS));
+}
+
 /** The first request's answer, waiting for it while that request still runs; null if it freed the key. */
 async function answerOf(db: Kysely<DB>, scope: repo.KeyScope, hash: string): Promise<{ status: number; response: unknown } | null> {
   const until = Date.now() + REPLAY_WAIT_MS;

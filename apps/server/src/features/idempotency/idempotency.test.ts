@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.js';
 import { createTestDatabase } from '../../test/database.js';
 import { createOwner, type TestUser } from '../../test/factories.js';
-import { runOnce, type IdempotentRequest } from './idempotency.service.js';
+import { purgeExpiredKeys, runOnce, type IdempotentRequest } from './idempotency.service.js';
 
 let database: Database;
 let user: TestUser;
@@ -58,5 +58,17 @@ describe('runOnce', () => {
   it('refuses the same key for another body', async () => {
     await runOnce(database.db, request('k', { a: 1 }), async () => 1);
     await expect(runOnce(database.db, request('k', { a: 2 }), async () => 2)).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', status: 422 });
+  });
+
+  it('sweeps the keys of every team once they are a day old', async () => {
+    const other = await createOwner(database.db);
+    await runOnce(database.db, request('sweep-mine'), async () => 1);
+    await runOnce(database.db, { ...request('sweep-theirs'), teamId: other.teamId, userId: other.userId }, async () => 1);
+    await runOnce(database.db, request('sweep-fresh'), async () => 1);
+    await age('sweep-mine', 25 * 3600_000);
+    await age('sweep-theirs', 25 * 3600_000);
+    expect(await purgeExpiredKeys(database.db)).toBeGreaterThanOrEqual(2);
+    const left = await database.db.selectFrom('idempotency_keys').select('key').where('key', 'like', 'sweep-%').execute();
+    expect(left.map((r) => r.key)).toEqual(['sweep-fresh']);
   });
 });
