@@ -1,6 +1,6 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { Contact, StoredEmail, StoredPhone } from '../../db/schema-lists.js';
+import type { Contact, ContactsTable, StoredEmail, StoredPhone } from '../../db/schema-lists.js';
 
 /*
  * The per-contact facts a list counts (personal email, professional email, LinkedIn, valid
@@ -138,6 +138,36 @@ export async function createFileContacts(db: Kysely<DB>, teamId: string, importI
     order by v.row
     returning id`.execute(db);
   return inserted.map((r) => r.id);
+}
+
+/** The profile columns an outside source (a CRM pull) writes. */
+export type ContactProfile = Pick<
+  Insertable<ContactsTable>,
+  | 'full_name' | 'first_name' | 'last_name' | 'job_title' | 'company_name' | 'company_domain' | 'linkedin_url' | 'city' | 'state'
+  | 'country' | 'industry' | 'crm_data'
+>;
+
+/** A custom contact described by an outside source, with its email and phone if it gave them. */
+export async function createProfiledContact(db: Kysely<DB>, teamId: string, profile: ContactProfile, channels: { email: string | null; phone: string | null }) {
+  const row = await db
+    .insertInto('contacts')
+    .values({
+      team_id: teamId,
+      is_custom: true,
+      ...profile,
+      emails: JSON.stringify(channels.email ? [{ email: channels.email, status: 'unknown' }] : []),
+      primary_email: channels.email,
+      phones: JSON.stringify(channels.phone ? [{ phoneNumber: channels.phone, status: 'other' }] : []),
+      primary_phone: channels.phone,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Rewrites a contact's profile as its outside source now describes it (emails and phones stay). */
+export async function updateContactProfile(db: Kysely<DB>, contactId: string, profile: ContactProfile) {
+  await db.updateTable('contacts').set({ ...profile, updated_at: new Date() }).where('id', '=', contactId).execute();
 }
 
 export async function findContactsByIds(db: Kysely<DB>, teamId: string, ids: string[]) {
