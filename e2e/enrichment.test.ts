@@ -80,6 +80,31 @@ describe('enrichment', () => {
     await expectToast(page, ENRICHMENT_MESSAGES.alreadyEnriched);
   });
 
+  it('charges a double click on Enrich once', async () => {
+    const { page, user } = await signedUpOnSearch('double');
+    const target = (await firstPage()).find((p) => p.work_email && p.linkedin_url)!;
+    const footer = filterSidebar(page).getByTestId('credits-footer');
+    await footer.getByText('14,995 / 15,000 credits').waitFor();
+    const sent: Array<string | null> = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/prospects-enrichment/single')) sent.push(request.headers()['idempotency-key'] ?? null);
+    });
+    await rowOf(page, target.full_name).getByRole('button', { name: `Enrich ${shown(target.full_name)}` }).click();
+    await page.getByRole('menuitem', { name: 'Email', exact: true }).dblclick();
+    const row = rowOf(page, target.full_name);
+    await row.getByText(target.work_email!, { exact: true }).waitFor();
+    await footer.getByText('14,945 / 15,000 credits').waitFor();
+    await page.waitForTimeout(1000);
+    // Both clicks reached the menu item: two requests, one action, so one key.
+    expect(sent).toHaveLength(2);
+    expect(new Set(sent).size).toBe(1);
+    expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await footer.getByText('14,945 / 15,000 credits').count()).toBe(1);
+    const team = await teamOf(user.email);
+    expect((await getCreditsInfo(t.ctx.db, team.team_id)).available).toBe(14_945);
+    expect(await page.getByText(ENRICHMENT_MESSAGES.alreadyEnriched).count()).toBe(0);
+  });
+
   it("shows 'No emails found' for a person without one, at no charge", async () => {
     const { page } = await signedUpOnSearch('miss');
     const target = (await firstPage()).find((p) => !p.work_email && p.linkedin_url)!;

@@ -4,6 +4,7 @@ import { contactsModule } from './features/contacts/contacts.module.js';
 import { creditsModule } from './features/credits/credits.module.js';
 import { enrichmentModule } from './features/enrichment/enrichment.module.js';
 import { filesModule } from './features/files/files.module.js';
+import { idempotencyModule } from './features/idempotency/idempotency.module.js';
 import { integrationsModule } from './features/integrations/integrations.module.js';
 import { listsModule } from './features/lists/lists.module.js';
 import { progressModule } from './features/progress/progress.module.js';
@@ -25,6 +26,7 @@ export const FEATURES: readonly FeatureModule[] = [
   listsModule,
   contactsModule,
   creditsModule,
+  idempotencyModule,
   enrichmentModule,
   integrationsModule,
 ];

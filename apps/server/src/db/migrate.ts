@@ -16,6 +16,8 @@ import * as m0014 from './migrations/0014_person_reference.js';
 import * as m0020 from './migrations/0020_domain_events.js';
 import * as m0025 from './migrations/0025_service_leases.js';
 import * as m0030 from './migrations/0030_invitation_tokens.js';
+import * as m0040 from './migrations/0040_enrichment_claims.js';
+import * as m0041 from './migrations/0041_idempotency_keys.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +38,8 @@ const migrations: Record<string, Migration> = {
   '0020_domain_events': m0020,
   '0025_service_leases': m0025,
   '0030_invitation_tokens': m0030,
+  '0040_enrichment_claims': m0040,
+  '0041_idempotency_keys': m0041,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -38,5 +38,14 @@ export interface EnrichmentItemsTable {
   finished_at: Timestamp | null;
 }
 
+/** A contact's channel being looked up by a run; one run at a time (migration 0040). */
+export interface EnrichmentClaimsTable {
+  team_id: string;
+  contact_id: string;
+  channel: EnrichKind;
+  run_id: string;
+  claimed_at: Generated<Date>;
+}
+
 export type EnrichmentRun = Selectable<EnrichmentRunsTable>;
 export type EnrichmentItem = Selectable<EnrichmentItemsTable>;

@@ -10,11 +10,12 @@ import type {
   SearchTermsTable,
   SearchValuesTable,
 } from './schema-people.js';
-import type { EnrichmentItemsTable, EnrichmentRunsTable } from './schema-enrichment.js';
+import type { EnrichmentClaimsTable, EnrichmentItemsTable, EnrichmentRunsTable } from './schema-enrichment.js';
 import type { CrmRecordsTable, IntegrationsTable, SyncRunsTable } from './schema-integrations.js';
 import type { DomainEventsTable, EventDeliveriesTable } from './schema-events.js';
 import type { CreditHoldsTable, CreditLedgerTable, CreditMemberMonthsTable, CreditPeriodsTable } from './schema-credits.js';
 import type { ServiceLeasesTable } from './schema-services.js';
+import type { IdempotencyKeysTable } from './schema-idempotency.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A nullable column that inserts may leave out. */
@@ -141,6 +142,8 @@ export interface DB {
   enrichment_items: EnrichmentItemsTable;
   domain_events: DomainEventsTable;
   event_deliveries: EventDeliveriesTable;
+  enrichment_claims: EnrichmentClaimsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type User = Selectable<UsersTable>;

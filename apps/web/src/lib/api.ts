@@ -45,8 +45,10 @@ async function errorFrom(response: Response): Promise<ApiError> {
   return new ApiError(response.status, 'UNKNOWN', `The server answered ${response.status} ${response.statusText}.`.trim());
 }
 
-async function request<T>(method: Method, path: string, options: { body?: unknown; params?: QueryParams } = {}): Promise<T> {
-  const init: RequestInit = { method, credentials: 'same-origin', headers: { accept: 'application/json' } };
+export type RequestOptions = { body?: unknown; params?: QueryParams; headers?: Record<string, string> };
+
+async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const init: RequestInit = { method, credentials: 'same-origin', headers: { accept: 'application/json', ...options.headers } };
   if (options.body !== undefined) {
     init.body = JSON.stringify(options.body);
     init.headers = { ...init.headers, 'content-type': 'application/json' };
@@ -65,7 +67,7 @@ async function request<T>(method: Method, path: string, options: { body?: unknow
 /** The JSON client of the Leadline API: same origin, session cookie, typed answers, ApiError on failure. */
 export const api = {
   get: <T>(path: string, params?: QueryParams) => request<T>('GET', path, params ? { params } : {}),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>('POST', path, headers ? { body, headers } : { body }),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
   delete: <T>(path: string) => request<T>('DELETE', path),

@@ -195,3 +195,76 @@ export async function findDomainEmailExamples(db: Kysely<DB>, domain: string, li
     .limit(limit)
     .execute();
 }
+
+/** A contact's channel, as a run claims it. */
+export type Claim = { contactId: string; channel: EnrichKind };
+
+const claimRows = (claims: Claim[]) => JSON.stringify(claims.map((c) => ({ contact_id: c.contactId, channel: c.channel })));
+/** Claims as a table `c(contact_id, channel)`, from one jsonb parameter (a bulk run claims up to 100,000). */
+const claimsOf = (claims: Claim[]) =>
+  sql<{ contact_id: string; channel: EnrichKind }>`jsonb_to_recordset(${claimRows(claims)}::jsonb)`.as<'c'>(sql`c(contact_id uuid, channel text)`);
+
+/**
+ * Frees the claims on these contacts that can no longer lead to a charge: their run ended, or its
+ * credit hold was released (a job that died and went quiet). Both only ever become true, so a
+ * claim freed here was dead, whatever runs beside this statement.
+ */
+export async function deleteDeadClaims(db: Kysely<DB>, teamId: string, contactIds: string[]) {
+  if (contactIds.length === 0) return;
+  await db
+    .deleteFrom('enrichment_claims as e')
+    .using('enrichment_runs as r')
+    .whereRef('r.id', '=', 'e.run_id')
+    .where('e.team_id', '=', teamId)
+    .where('e.contact_id', '=', sql<string>`any(${contactIds}::uuid[])`)
+    .where((eb) =>
+      eb.or([
+        eb('r.state', '<>', 'running'),
+        eb.exists(eb.selectFrom('credit_holds as h').select('h.id').whereRef('h.id', '=', 'r.hold_id').where('h.released_at', 'is not', null)),
+      ]),
+    )
+    .execute();
+}
+
+/**
+ * Claims channels for a run in one statement and answers those it got: a channel another run
+ * holds is left to it (an insert of a key another transaction is inserting waits for it to end,
+ * then yields). Rows go in key order, so two runs over the same contacts never wait crosswise.
+ */
+export async function insertClaims(db: Kysely<DB>, teamId: string, runId: string, claims: Claim[]): Promise<Claim[]> {
+  if (claims.length === 0) return [];
+  const rows = await db
+    .insertInto('enrichment_claims')
+    .columns(['team_id', 'contact_id', 'channel', 'run_id'])
+    .expression(
+      db
+        .selectFrom(claimsOf(claims))
+        .select([sql<string>`${teamId}::uuid`.as('team_id'), 'c.contact_id', 'c.channel', sql<string>`${runId}::uuid`.as('run_id')])
+        .orderBy('c.contact_id')
+        .orderBy('c.channel'),
+    )
+    .onConflict((oc) => oc.columns(['team_id', 'contact_id', 'channel']).doNothing())
+    .returning(['contact_id', 'channel'])
+    .execute();
+  return rows.map((r) => ({ contactId: r.contact_id, channel: r.channel }));
+}
+
+/** Gives back a run's claims on these contacts, or all of them. */
+export async function deleteClaims(db: Kysely<DB>, runId: string, contactIds?: string[]) {
+  if (contactIds?.length === 0) return;
+  let query = db.deleteFrom('enrichment_claims').where('run_id', '=', runId);
+  if (contactIds) query = query.where('contact_id', '=', sql<string>`any(${contactIds}::uuid[])`);
+  await query.execute();
+}
+
+/** Gives back single claims a run took but does not need. */
+export async function deleteClaimsOf(db: Kysely<DB>, runId: string, claims: Claim[]) {
+  if (claims.length === 0) return;
+  await db
+    .deleteFrom('enrichment_claims as e')
+    .using(claimsOf(claims))
+    .where('e.run_id', '=', runId)
+    .whereRef('e.contact_id', '=', 'c.contact_id')
+    .whereRef('e.channel', '=', 'c.channel')
+    .execute();
+}

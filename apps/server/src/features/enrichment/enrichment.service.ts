@@ -138,32 +138,60 @@ export async function processRun(
         await chargeHoldMany(trx, { teamId: run.team_id, holdId: run.hold_id, charges, action: `enrichment_${run.enrich_type}`, reason: 'accurate match' });
       }
       await repo.writeOutcomes(trx, run.id, outcomes);
+      await repo.deleteClaims(trx, run.id, outcomes.map((o) => o.contactId));
     });
     await options.onBatch?.(outcomes);
   }
 }
 
-/** Ends a run: gives back what its hold has left (exactly once) and records the final state. */
+/** Ends a run: gives back what its hold has left (exactly once), records the final state, frees its claims. */
 export async function finishRun(db: Kysely<DB>, run: repo.RunRow, state: 'completed' | 'failed') {
   if (run.hold_id) await releaseHold(db, { teamId: run.team_id, holdId: run.hold_id, reason: `enrichment ${state}` });
   await repo.finishRun(db, run.id, state);
+  await repo.deleteClaims(db, run.id);
 }
 
 /**
- * Creates a run with its items and holds the most it can cost, in the caller's transaction: a
- * 402 (balance or member cap) rolls everything back.
+ * Creates a run, claims what it will look up, and holds the most that can cost, in the caller's
+ * transaction: a 409 (nothing left to claim) or a 402 (balance or member cap) rolls it all back.
  */
 async function createRun(
   trx: Kysely<DB>,
   actor: Actor,
-  v: { enrichType: EnrichType; source: string; listId: string | null; progressId: string | null; items: Array<{ contactId: string; kinds: repo.EnrichKind[] }>; pricing: EnrichmentPricing },
+  v: { enrichType: EnrichType; source: string; listId: string | null; progressId: string | null; contacts: repo.EnrichableContact[]; pricing: EnrichmentPricing },
 ) {
   const runId = await repo.insertRun(trx, { teamId: actor.teamId, userId: actor.userId, enrichType: v.enrichType, source: v.source, listId: v.listId, progressId: v.progressId });
-  await repo.insertItems(trx, runId, v.items);
-  const held = itemsCost(v.items, v.pricing);
+  const items = await claimItems(trx, actor.teamId, runId, v.contacts, v.enrichType);
+  if (items.length === 0) throw new AppError('ALREADY_ENRICHED', ENRICHMENT_MESSAGES.alreadyEnriched);
+  await repo.insertItems(trx, runId, items);
+  const held = itemsCost(items, v.pricing);
   const hold = await holdCredits(trx, { teamId: actor.teamId, userId: actor.userId, action: `enrichment_${v.enrichType}`, amount: held, idempotencyKey: `enrich-hold:${runId}`, reason: `${v.source} enrichment` });
   await repo.setRunHold(trx, runId, hold.entry.id, held);
-  return { runId, held };
+  return { runId, held, items };
+}
+
+/**
+ * The one decision per (team, contact, channel) of whether a run looks it up: the run claims what
+ * the 90-day rule leaves (`insertClaims`: one statement, so of two runs at once only one gets a
+ * channel), then reads the contacts again. That read comes after the claim, so it sees the result
+ * of any run that held the claim before and has written it; what is enriched by now is let go.
+ */
+async function claimItems(trx: Kysely<DB>, teamId: string, runId: string, contacts: repo.EnrichableContact[], enrichType: EnrichType) {
+  const wanted = itemsFor(contacts, enrichType);
+  await repo.deleteDeadClaims(trx, teamId, wanted.map((i) => i.contactId));
+  const taken = await repo.insertClaims(trx, teamId, runId, wanted.flatMap((i) => i.kinds.map((channel) => ({ contactId: i.contactId, channel }))));
+  const claimed = new Set(taken.map((c) => `${c.contactId}:${c.channel}`));
+  const fresh = new Map((await findEnrichableContacts(trx, teamId, [...new Set(taken.map((c) => c.contactId))])).map((c) => [c.id, c]));
+  const now = Date.now();
+  const items = wanted.flatMap((item) => {
+    const contact = fresh.get(item.contactId);
+    if (!contact) return [];
+    const kinds = kindsToEnrich(enrichType, channelsOf(contact), now).filter((k) => claimed.has(`${item.contactId}:${k}`));
+    return kinds.length > 0 ? [{ contactId: item.contactId, kinds }] : [];
+  });
+  const kept = new Set(items.flatMap((i) => i.kinds.map((k) => `${i.contactId}:${k}`)));
+  await repo.deleteClaimsOf(trx, runId, taken.filter((c) => !kept.has(`${c.contactId}:${c.channel}`)));
+  return items;
 }
 
 /** The contacts still to enrich: enrichable ones with at least one kind left (90-day rule). */
@@ -207,13 +235,15 @@ export function presentEnriched(c: repo.EnrichableContact, extra: { creditsCharg
  */
 export async function enrichSingle(ctx: AppContext, actor: Actor, body: SingleEnrichBody, providers: EnrichmentProvider[]): Promise<EnrichedContact> {
   const pricing = await pricingOf(ctx.db, actor.userId);
-  const contactId = await contactIdOf(ctx.db, actor, body.input);
-  const [contact] = await findEnrichableContacts(ctx.db, actor.teamId, [contactId]);
-  if (!contact) throw notFound('Prospect');
-  if (!enrichable(contact)) throw new AppError('VALIDATION_FAILED', ENRICHMENT_MESSAGES.cannotEnrich, { field: 'input' });
-  const items = itemsFor([contact], body.enrichType);
-  if (items.length === 0) throw new AppError('ALREADY_ENRICHED', ENRICHMENT_MESSAGES.alreadyEnriched);
-  const { runId } = await ctx.db.transaction().execute((trx) => createRun(trx, actor, { enrichType: body.enrichType, source: 'single', listId: null, progressId: null, items, pricing }));
+  // One transaction up to the hold: a refusal (404, 400, 409, 402) leaves no contact copy behind.
+  const { runId, contactId } = await ctx.db.transaction().execute(async (trx) => {
+    const contactId = await contactIdOf(trx, actor, body.input);
+    const [contact] = await findEnrichableContacts(trx, actor.teamId, [contactId]);
+    if (!contact) throw notFound('Prospect');
+    if (!enrichable(contact)) throw new AppError('VALIDATION_FAILED', ENRICHMENT_MESSAGES.cannotEnrich, { field: 'input' });
+    const { runId } = await createRun(trx, actor, { enrichType: body.enrichType, source: 'single', listId: null, progressId: null, contacts: [contact], pricing });
+    return { runId, contactId };
+  });
   const run = (await repo.findRun(ctx.db, runId))!;
   let outcome: repo.ItemOutcome | undefined;
   try {
@@ -331,15 +361,15 @@ export async function startBulkEnrichment(ctx: AppContext, actor: Actor, body: B
     if (!contacts.some(enrichable)) throw new AppError('VALIDATION_FAILED', ENRICHMENT_MESSAGES.cannotEnrich, { field: 'inputs' });
     const order = new Map(ids.map((id, i) => [id, i]));
     contacts.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-    const items = itemsFor(contacts, body.enrichType);
-    if (items.length === 0) throw new AppError('ALREADY_ENRICHED', ENRICHMENT_MESSAGES.alreadyEnriched);
+    // Nothing to look up: answer 409 before a list is made (createRun decides again, under claims).
+    if (itemsFor(contacts, body.enrichType).length === 0) throw new AppError('ALREADY_ENRICHED', ENRICHMENT_MESSAGES.alreadyEnriched);
 
     const list = body.existingListId
       ? await lists.requireList(trx, actor, body.existingListId, 'contactList')
       : await lists.insertList(trx, { teamId: actor.teamId, name: body.newListTitle!, entityType: 'contactList', createdBy: actor.userId, processing: true });
     await lists.addContactsToList(trx, actor.teamId, list.id, contacts.map((c) => c.id), body.inputsSource.type === 'list' ? 'lists' : 'search');
     await lists.setListStatus(trx, list.id, 'processing');
-    const { runId, held } = await createRun(trx, actor, { enrichType: body.enrichType, source: body.inputsSource.type, listId: list.id, progressId: progress.id, items, pricing });
+    const { runId, held, items } = await createRun(trx, actor, { enrichType: body.enrichType, source: body.inputsSource.type, listId: list.id, progressId: progress.id, contacts, pricing });
     await progress.start(items.length);
     await ctx.queue.send(bulkEnrichment, { runId }, { trx });
     return { jobId: progress.id, listId: list.id, prospects: items.length, creditsHeld: held };

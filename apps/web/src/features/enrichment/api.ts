@@ -12,11 +12,14 @@ import {
 } from '@leadline/shared';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api, isApiError } from '../../lib/api';
+import { createIdempotencyKeys } from '../../lib/idempotency';
 import { useCurrentUser } from '../auth/api';
 import { listsKeys } from '../lists/api';
 import type { SearchPage } from '../search/api';
 
 const BASE = '/api/v1/prospects-enrichment';
+/** Enrichments spend credits: each action carries an Idempotency-Key (see lib/idempotency). */
+const keys = createIdempotencyKeys();
 
 /** The current user's enrichment prices (spec §9: by database type and personal-email priority). */
 export function usePricing(): EnrichmentPricing {
@@ -50,7 +53,8 @@ const asProspect = (enriched: EnrichedContact): Partial<Prospect> => ({
 export function useEnrichSingle() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SingleEnrichBody) => api.post<SingleEnrichResponse>(`${BASE}/single`, body).then((answer) => answer.data),
+    mutationFn: (body: SingleEnrichBody) =>
+      keys.send(['single', body], (headers) => api.post<SingleEnrichResponse>(`${BASE}/single`, body, headers)).then((answer) => answer.data),
     onSuccess: (enriched, body) => {
       const personId = 'contactId' in body.input ? body.input.contactId : null;
       queryClient.setQueriesData<InfiniteData<SearchPage<Prospect>>>({ queryKey: ['search', 'people'] }, (old) =>
@@ -75,7 +79,8 @@ export function useEnrichSingle() {
 export function useBulkEnrich() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BulkEnrichBodyInput) => api.post<BulkEnrichResponse>(`${BASE}/bulk`, body).then((answer) => answer.data),
+    mutationFn: (body: BulkEnrichBodyInput) =>
+      keys.send(['bulk', body], (headers) => api.post<BulkEnrichResponse>(`${BASE}/bulk`, body, headers)).then((answer) => answer.data),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: listsKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['credits'] });

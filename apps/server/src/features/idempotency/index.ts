@@ -1,0 +1,1 @@
+export { runOnce, type IdempotentRequest } from './idempotency.service.js';
