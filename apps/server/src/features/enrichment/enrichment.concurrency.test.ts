@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../lib/actor.js';
 import { createOwner, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { checkLedger, getCreditsInfo, releaseStaleHolds, spendCredits } from '../credits/credits.service.js';
+import { checkLedger, getCreditsInfo, releaseStaleHolds, spendCredits } from '../credits/index.js';
 import { loadPeople } from '../people-data/index.js';
 import { mapPerson, PdlPerson } from '../people-data/index.js';
 import { enrichSingle } from './enrichment.service.js';
