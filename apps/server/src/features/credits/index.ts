@@ -7,6 +7,7 @@ export {
   holdCredits,
   membersCreditsUsed,
   releaseHold,
+  releaseStaleHolds,
   spendCredits,
   startTeamCredits,
 } from './credits.service.js';
