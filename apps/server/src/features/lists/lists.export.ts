@@ -1,10 +1,11 @@
-import { PROSPECT_FILE_HEADERS } from '@leadline/shared';
+import { displayCase, PROSPECT_FILE_HEADERS } from '@leadline/shared';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { canCopyOut, CopyOut } from '../../db/copy.js';
 import type { DB } from '../../db/schema.js';
-import { createCsvStream, CrlfRecords, encodeCsvRow } from '../../lib/files/index.js';
+import { createCsvStream, encodeCsvRow } from '../../lib/files/index.js';
+import { DisplayCaseRecords } from './display-records.js';
 import type { Actor } from '../../http/policy.js';
 import * as repo from './lists.repository.js';
 import { requireList } from './lists.service.js';
@@ -17,11 +18,16 @@ const COMPANY_EXPORT_HEADERS = ['Company Names', 'Domain', 'Industry', 'Headquar
 
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
+/** Names, titles, companies, places and industries leave as the screens show them (displayCase). */
+const shown = (v: string | null | undefined) => displayCase(v);
+/** Where those are among CONTACT_EXPORT_HEADERS (contactCells' order). */
+const DISPLAYED_CONTACT_CELLS = [0, 1, 4, 8, 9, 11, 12, 13, 14];
+
 export function contactCells(c: repo.ExportContact): string[] {
   return [
-    text(c.full_name), text(c.job_title), text(c.level), text(c.department), text(c.company_name), text(c.primary_email),
-    text(c.primary_phone), text(c.company_domain), text(c.country), text(c.city), text(c.linkedin_url),
-    text(c.first_name), text(c.last_name), text(c.state), text(c.industry), text(c.other_emails), text(c.other_phones),
+    shown(c.full_name), shown(c.job_title), text(c.level), text(c.department), shown(c.company_name), text(c.primary_email),
+    text(c.primary_phone), text(c.company_domain), shown(c.country), shown(c.city), text(c.linkedin_url),
+    shown(c.first_name), shown(c.last_name), shown(c.state), shown(c.industry), text(c.other_emails), text(c.other_phones),
   ];
 }
 
@@ -45,7 +51,7 @@ async function* companyBatches(db: Kysely<DB>, listId: string) {
   for (;;) {
     const rows = await repo.listCompaniesAfter(db, listId, after, BATCH);
     if (rows.length === 0) return;
-    yield rows.map((c) => [c.name, text(c.domain), text(c.industry), text(c.headquarters_country), text(c.employee_count), text(c.revenue_lower_usd), text(c.revenue_upper_usd)]);
+    yield rows.map((c) => [shown(c.name), text(c.domain), shown(c.industry), shown(c.headquarters_country), text(c.employee_count), text(c.revenue_lower_usd), text(c.revenue_upper_usd)]);
     after = rows.at(-1)!.id;
   }
 }
@@ -65,7 +71,8 @@ const CONTACT_CSV_COLUMNS = [
 
 /**
  * On PostgreSQL a people list leaves the database as CSV text: COPY writes the cells (formula
- * escaping in SQL, quoting by COPY), this process only turns record ends into CRLF. The header
+ * escaping in SQL, quoting by COPY); this process applies the display rule to the displayed
+ * columns and writes each record again as the encoder does (DisplayCaseRecords). The header
  * goes out before the query starts. COPY takes no parameters: the list id, a uuid the database
  * gave us, is checked and written in.
  */
@@ -77,7 +84,7 @@ function copyContactsCsv(db: Kysely<DB>, listId: string): Readable {
       select ${CONTACT_CSV_COLUMNS.join(', ')}
       from (${repo.listContactsExportSql(listId)} offset 0) x
     ) to stdout with (format csv)`;
-  const consume = new CopyOut((source) => pipeline(source, new CrlfRecords(), out));
+  const consume = new CopyOut((source) => pipeline(source, new DisplayCaseRecords(DISPLAYED_CONTACT_CELLS), out));
   db.executeQuery(CompiledQuery.raw(query, [consume])).catch((error: Error) => out.destroy(error));
   return out;
 }
