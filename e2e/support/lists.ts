@@ -99,6 +99,7 @@ export function listRow(page: Page, name: string) {
 
 /** Waits for a people list's detail page to show this many rows (the import may still run). */
 export async function waitForRows(page: Page, table: 'Prospects' | 'Companies', count: number) {
-  await page.getByText(new RegExp(`^1–${count} of ${count}$`)).waitFor({ timeout: 30_000 });
+  const n = count.toLocaleString('en-US');
+  await page.getByText(new RegExp(`^1–${n} of ${n}$`)).waitFor({ timeout: 30_000 });
   await dataTable(page, table).locator('tbody tr').nth(count - 1).waitFor();
 }

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotBuiltYetPage } from './components/NotBuiltYetPage';
 import { NotFoundPage } from './components/NotFoundPage';
+import { PageErrorBoundary } from './components/PageErrorBoundary';
 import { AppLayout } from './components/shell/AppLayout';
 import { PATH_TITLES, SIDEBAR_GROUPS } from './components/shell/navigation';
 import { PublicOnly, RequireSession } from './features/auth/components/SessionGates';
@@ -34,7 +35,10 @@ export const router = createBrowserRouter([
       {
         element: <AppLayout />,
         children: [
-          ...APP_PAGES.map((page): RouteObject => (page.path === '/' ? { index: true, element: page.element } : { path: page.path, element: page.element })),
+          ...APP_PAGES.map((page): RouteObject => {
+            const element = <PageErrorBoundary>{page.element}</PageErrorBoundary>;
+            return page.path === '/' ? { index: true, element } : { path: page.path, element };
+          }),
           ...upcomingRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],

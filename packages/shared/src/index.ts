@@ -13,3 +13,4 @@ export * from './files/schemas.js';
 export * from './enrichment/index.js';
 export * from './integrations/index.js';
 export * from './idempotency/schemas.js';
+export * from './display/case.js';

@@ -149,7 +149,7 @@ export function DataTable<Row>({ columns, data, getRowId, pagination, sorting, f
       </Table.ScrollContainer>
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed">
-          {total === 0 ? 'No rows' : `${first}–${last} of ${total}`}
+          {total === 0 ? 'No rows' : `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`}
         </Text>
         <Group gap="sm">
           <Text size="sm" c="dimmed" id={rowsPerPageId}>

@@ -1,6 +1,7 @@
 import type { JobState } from '@leadline/shared';
 import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
-import { useJobProgress } from '../features/progress/api';
+import { useEffect } from 'react';
+import { isJobFinished, useJobProgress } from '../features/progress/api';
 
 const STATE_TEXT: Record<JobState, string> = {
   queued: 'Waiting to start…',
@@ -18,8 +19,12 @@ const STATE_COLOR: Record<JobState, string> = {
 };
 
 /** Live progress of a background job: done / total, errors, and how it ended. */
-export function JobProgress({ jobId }: { jobId: string }) {
+export function JobProgress({ jobId, onFinished }: { jobId: string; /** Runs once the job has ended, e.g. to fetch what it made. */ onFinished?: () => void }) {
   const { data: job, error } = useJobProgress(jobId);
+  const finished = job ? isJobFinished(job.state) : false;
+  useEffect(() => {
+    if (finished) onFinished?.();
+  }, [finished, onFinished]);
 
   if (error) return <Alert color="red">{error.message}</Alert>;
   if (!job) return <Progress value={100} animated striped aria-label="Loading job progress" />;

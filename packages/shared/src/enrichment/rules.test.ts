@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  affordableBulkCount,
   canEnrich,
   channelState,
   clampBulkCount,
@@ -53,6 +54,22 @@ describe('costs (spec §9)', () => {
 });
 
 describe('Bulk Enrich count (spec §5)', () => {
+  it('opens at what the balance pays for when that is less than the source', () => {
+    // A Hobby balance of 15,000 at 250 credits a prospect (work email 50 + phone 200).
+    expect(affordableBulkCount(15_000, 250, 10_000)).toBe(60);
+    expect(affordableBulkCount(14_999, 250, 10_000)).toBe(59);
+  });
+
+  it('opens at the source count, or the cap, when the balance pays for more', () => {
+    expect(affordableBulkCount(1_000_000, 50, 12)).toBe(12);
+    expect(affordableBulkCount(100_000_000, 50, 1_000_000)).toBe(BULK_ENRICH_MAX);
+  });
+
+  it('opens at 1 when the balance pays for none, or is negative', () => {
+    expect(affordableBulkCount(100, 250, 500)).toBe(1);
+    expect(affordableBulkCount(-40, 250, 500)).toBe(1);
+  });
+
   it('clamps to 1..min(prospects, cap)', () => {
     expect(clampBulkCount(0, 500)).toBe(1);
     expect(clampBulkCount(-3, 500)).toBe(1);

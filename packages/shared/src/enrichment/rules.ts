@@ -65,6 +65,16 @@ export function clampBulkCount(requested: number, prospects: number, cap: number
 }
 
 /**
+ * The count Bulk Enrich opens at: as many prospects as the balance pays for at the maximum
+ * price (so the default never meets a 402), and never more than the source holds or the cap;
+ * at least 1, the dialog's lower bound, even when the balance pays for none.
+ */
+export function affordableBulkCount(available: number, costPerProspect: number, prospects: number, cap: number = BULK_ENRICH_MAX): number {
+  const affordable = costPerProspect > 0 ? Math.floor(Math.max(0, available) / costPerProspect) : Number.POSITIVE_INFINITY;
+  return clampBulkCount(Math.min(affordable, prospects, cap), prospects, cap);
+}
+
+/**
  * The 90-day rule (spec §4): an enrichment of this kind ran within the last 90 days and found
  * nothing. The row shows 'No emails found' / 'No phone numbers found', and it is not re-run.
  */

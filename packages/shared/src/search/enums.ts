@@ -219,15 +219,18 @@ export function toLabel(value: string): string {
     .replace(/_/g, ' ')
     .trim()
     .split(/\s+/)
-    .map((word, index) => {
-      // 'vp,' is still 'vp': trailing punctuation does not hide a special word.
-      const [, core = word, tail = ''] = /^(.*?)([,.;:]*)$/.exec(word) ?? [];
-      const special = LABEL_WORDS[core];
-      if (special) return special + tail;
-      if (index > 0 && LOWERCASE_WORDS.has(word)) return word;
-      return capitalizeParts(word);
-    })
+    .map((word, index) => labelWord(word, index === 0))
     .join(' ');
+}
+
+/** One word of a label: a known abbreviation, a small word kept lower-case inside a label, or capitalised. */
+export function labelWord(word: string, first: boolean): string {
+  // 'vp,' is still 'vp': trailing punctuation does not hide a special word.
+  const [, core = word, tail = ''] = /^(.*?)([,.;:]*)$/.exec(word) ?? [];
+  const special = LABEL_WORDS[core];
+  if (special) return special + tail;
+  if (!first && LOWERCASE_WORDS.has(word)) return word;
+  return capitalizeParts(word);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { AUTO_PULL_CRON, INTEGRATION_MESSAGES, MESSAGES, ZAPIER_MESSAGES } from '@leadline/shared';
 import { sql } from 'kysely';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -361,6 +362,33 @@ describe('Zapier', () => {
     const gone = await call(acme.admin, 'POST', '/api/v1/integrations/zapier/testtrigger');
     expect(gone.statusCode).toBe(503);
     expect(gone.json().error.message).toContain(ZAPIER_MESSAGES.testFailed);
+  });
+});
+
+describe('Zapier, unreachable', () => {
+  it('fails a push at once with the reason when the webhook cannot be reached', async () => {
+    // A port that was just free: nothing listens there, so connecting is refused.
+    const closed = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const hook = zapier.hookUrl('777', 'down').replace(/:\d+\//, `:${closed}/`);
+    const team = await createTeam(t.ctx.db);
+    const saved = await call(team.admin, 'PUT', '/api/v1/integrations/zapier/settings', { links: [{ link: hook }] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { listId } = await listOf(team.owner, 'Unreachable', [{ name: 'Una Reach', email: 'una@reach.test' }]);
+
+    const started = Date.now();
+    const push = await call(team.member, 'POST', '/api/v1/integrations/zapier/data/push', { listIds: [listId] });
+    const done = await jobDone(push.json().data.jobId);
+    expect(done.state).toBe('failed');
+    expect(JSON.stringify(done)).toContain('The webhook could not be reached (connection refused)');
+    expect(Date.now() - started).toBeLessThan(10_000);
+
+    const test = await call(team.admin, 'POST', '/api/v1/integrations/zapier/testtrigger');
+    expect(test.statusCode).toBe(503);
   });
 });
 

@@ -21,7 +21,7 @@ const clients = new WeakMap<AppContext['config'], OutboundClient>();
 export function outboundFor(config: AppContext['config']): OutboundClient {
   let client = clients.get(config);
   if (!client) {
-    client = createOutboundClient({ allowPrivateNetwork: config.outboundAllowPrivate, timeoutMs: 30_000, maxRetries: 4, baseDelayMs: 300, userAgent: 'Leadline integrations' });
+    client = createOutboundClient({ allowPrivateNetwork: config.outboundAllowPrivate, timeoutMs: 30_000, connectTimeoutMs: 5_000, maxRetries: 4, baseDelayMs: 300, userAgent: 'Leadline integrations' });
     clients.set(config, client);
   }
   return client;

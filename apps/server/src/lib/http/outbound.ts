@@ -77,6 +77,8 @@ export type OutboundResponse = {
 export type OutboundClientOptions = {
   allowPrivateNetwork?: boolean;
   timeoutMs?: number;
+  /** How long to wait for a connection (default timeoutMs): a host that does not accept one in seconds is down. */
+  connectTimeoutMs?: number;
   /** Retries after the first attempt. */
   maxRetries?: number;
   baseDelayMs?: number;
@@ -118,7 +120,7 @@ export function createOutboundClient(options: OutboundClientOptions = {}): Outbo
   const baseDelayMs = options.baseDelayMs ?? 500;
   const maxDelayMs = options.maxDelayMs ?? 30_000;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const dispatcher = guardedAgent({ allowPrivateNetwork: options.allowPrivateNetwork ?? false, timeoutMs, ...(options.lookup ? { lookup: options.lookup } : {}) });
+  const dispatcher = guardedAgent({ allowPrivateNetwork: options.allowPrivateNetwork ?? false, timeoutMs: options.connectTimeoutMs ?? timeoutMs, ...(options.lookup ? { lookup: options.lookup } : {}) });
   const backoff = (attempt: number) => Math.min(maxDelayMs, baseDelayMs * 2 ** attempt) * (0.5 + Math.random() / 2);
 
   async function once(req: OutboundRequest) {

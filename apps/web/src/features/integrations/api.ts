@@ -16,6 +16,12 @@ import { api, isApiError } from '../../lib/api';
 
 const BASE = '/api/v1/integrations';
 
+/**
+ * Every screen that runs these mutations shows the spec's message for its failure itself: the
+ * app-wide toast of the server's message would be a second toast for the same failure.
+ */
+const CALLER_SHOWS_ERRORS = { handlesErrors: true } as const;
+
 export type IntegrationStatus = { service: IntegrationService; configured: boolean; connected: boolean; accountEmail: string | null };
 export type CrmAuth = { crmName: 'hubspot' | 'salesforce'; email: string | null; teamPortalId: string | null } | null;
 
@@ -49,6 +55,7 @@ export function useServiceSettings<T extends CrmSettings | ZapierSettings | Slac
 export function useSaveSettings<T>(service: IntegrationService) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: CALLER_SHOWS_ERRORS,
     mutationFn: (body: CrmSettingsUpdate | ZapierSettingsUpdate | { channel: string }) => api.put<{ data: T }>(`${BASE}/${service}/settings`, body).then((a) => a.data),
     onSuccess: (data) => {
       queryClient.setQueryData(integrationKeys.settings(service), data);
@@ -64,6 +71,7 @@ export function useSaveSettings<T>(service: IntegrationService) {
  */
 export function useConnect() {
   return useMutation({
+    meta: CALLER_SHOWS_ERRORS,
     mutationFn: async (service: OAuthService) => {
       const answer = await api.post<{ data?: { url?: string } }>(`${BASE}/${service}/oauth2url`);
       const url = answer.data?.url;
@@ -84,6 +92,7 @@ export function connectFailure(error: unknown, service: OAuthService): string {
 export function useOAuthCallback() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: CALLER_SHOWS_ERRORS,
     mutationFn: ({ service, code, state }: { service: OAuthService; code: string; state: string }) =>
       api.get<{ data: { service: OAuthService } }>(`${BASE}/${service}/oauth2callback`, { code, state }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
@@ -93,6 +102,7 @@ export function useOAuthCallback() {
 export function useDisconnect() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: CALLER_SHOWS_ERRORS,
     mutationFn: (service: IntegrationService) => api.delete<void>(`${BASE}/${service}/disconnect`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
   });
@@ -100,6 +110,7 @@ export function useDisconnect() {
 
 export function usePush() {
   return useMutation({
+    meta: CALLER_SHOWS_ERRORS,
     mutationFn: ({ service, body }: { service: PushService; body: PushBody }) =>
       api.post<{ data: { jobId: string } }>(`${BASE}/${service}/data/push`, body).then((a) => a.data),
   });
@@ -107,10 +118,11 @@ export function usePush() {
 
 export function usePull() {
   return useMutation({
+    meta: CALLER_SHOWS_ERRORS,
     mutationFn: (service: 'hubspot' | 'salesforce') => api.post<{ data: { jobId: string } }>(`${BASE}/${service}/data/pull`).then((a) => a.data),
   });
 }
 
 export function useZapierTest() {
-  return useMutation({ mutationFn: () => api.post<{ data: { sent: number } }>(`${BASE}/zapier/testtrigger`).then((a) => a.data) });
+  return useMutation({ mutationFn: () => api.post<{ data: { sent: number } }>(`${BASE}/zapier/testtrigger`).then((a) => a.data), meta: CALLER_SHOWS_ERRORS });
 }

@@ -1,8 +1,8 @@
-import { toLabel } from '@leadline/shared';
+import { displayCase } from '@leadline/shared';
 
-/** The database stores names and places lowercase, as PDL does: show them capitalised. */
+/** The database stores names and places lowercase, as PDL does: shown by the one display rule, '—' when missing. */
 export function display(value: string | null | undefined): string {
-  return value && value.trim() !== '' ? toLabel(value) : '—';
+  return displayCase(value) || '—';
 }
 
 /** A link target for a bare PDL URL such as 'linkedin.com/in/jane-doe'. */

@@ -1,11 +1,13 @@
+import { displayCase } from '@leadline/shared';
 import type { Kysely } from 'kysely';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { canCopyOut, CopyOut } from '../../../db/copy.js';
 import type { DB } from '../../../db/schema.js';
-import { createCsvStream, CrlfRecords, encodeCsvRow } from '../../../lib/files/index.js';
+import { createCsvStream, encodeCsvRow } from '../../../lib/files/index.js';
 import type { Actor } from '../../../lib/actor.js';
 import { requireList } from '../lists.service.js';
+import { DisplayCaseRecords } from './display-records.js';
 import * as repo from './list-export.repository.js';
 
 const BATCH = 5_000;
@@ -15,8 +17,14 @@ const COMPANY_EXPORT_HEADERS = ['Company Names', 'Domain', 'Industry', 'Headquar
 
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
+/** Names, titles, companies, places and industries leave as the screens show them (displayCase). */
+const shown = (v: string | null | undefined) => displayCase(v);
+const DISPLAYED_COLUMNS = new Set<string>(['full_name', 'job_title', 'company_name', 'country', 'city', 'first_name', 'last_name', 'state', 'industry']);
+/** Where those are among the download's columns (CONTACT_EXPORT_COLUMNS' order). */
+const DISPLAYED_CONTACT_CELLS = repo.CONTACT_EXPORT_COLUMNS.flatMap(([, column], i) => (DISPLAYED_COLUMNS.has(column) ? [i] : []));
+
 export function contactCells(c: repo.ExportContact): string[] {
-  return repo.CONTACT_EXPORT_COLUMNS.map(([, column]) => text(c[column]));
+  return repo.CONTACT_EXPORT_COLUMNS.map(([, column], i) => (DISPLAYED_CONTACT_CELLS.includes(i) ? shown(c[column] as string | null) : text(c[column])));
 }
 
 /** A file name a browser will accept: the list name without path or control characters. */
@@ -39,19 +47,21 @@ async function* companyBatches(db: Kysely<DB>, listId: string) {
   for (;;) {
     const rows = await repo.listCompaniesAfter(db, listId, after, BATCH);
     if (rows.length === 0) return;
-    yield rows.map((c) => [c.name, text(c.domain), text(c.industry), text(c.headquarters_country), text(c.employee_count), text(c.revenue_lower_usd), text(c.revenue_upper_usd)]);
+    yield rows.map((c) => [shown(c.name), text(c.domain), shown(c.industry), shown(c.headquarters_country), text(c.employee_count), text(c.revenue_lower_usd), text(c.revenue_upper_usd)]);
     after = rows.at(-1)!.id;
   }
 }
 
 /**
- * On PostgreSQL a people list leaves the database as CSV text written by COPY; this process only
- * turns record ends into CRLF. The header goes out before the query starts.
+ * On PostgreSQL a people list leaves the database as CSV text written by COPY (formula
+ * escaping in SQL, quoting by COPY); this process applies the display rule to the displayed
+ * columns and writes each record again as the encoder does (DisplayCaseRecords). The header goes
+ * out before the query starts.
  */
 function copyContactsCsv(db: Kysely<DB>, listId: string): Readable {
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
   out.write(`\uFEFF${encodeCsvRow(CONTACT_EXPORT_HEADERS)}`);
-  const consume = new CopyOut((source) => pipeline(source, new CrlfRecords(), out));
+  const consume = new CopyOut((source) => pipeline(source, new DisplayCaseRecords(DISPLAYED_CONTACT_CELLS), out));
   repo.copyListContactsCsv(db, listId, consume).catch((error: Error) => out.destroy(error));
   return out;
 }

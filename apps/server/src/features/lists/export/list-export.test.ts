@@ -58,3 +58,29 @@ describe('list download on PostgreSQL (COPY)', () => {
     expect(viaCopy.toString('utf8')).toBe(viaEncoder.toString('utf8'));
   });
 });
+
+describe('list download', () => {
+  it('writes names, titles, companies and places by the display rule, and leaves the stored data alone', async () => {
+    const db = database.db;
+    const owner = await createOwner(db);
+    const list = await insertList(db, { teamId: owner.teamId, name: 'Cased', entityType: 'contactList', createdBy: owner.userId, processing: false });
+    const [contact] = await db
+      .insertInto('contacts')
+      .values({
+        team_id: owner.teamId, is_custom: true, full_name: 'jane doe', job_title: 'mechanical engineering manager', company_name: 'jetstreamly freight',
+        country: 'united states', city: 'denver', industry: 'logistics and supply chain', primary_email: 'jane.doe@jetstreamly.com', emails: '[]', phones: '[]',
+      })
+      .returning('id')
+      .execute();
+    await db.insertInto('list_contacts').values({ list_id: list.id, contact_id: contact!.id }).execute();
+
+    const csv = (await collect((await downloadList(db, { teamId: owner.teamId, userId: owner.userId } as never, list.id)).body)).toString('utf8');
+    const row = csv.split('\r\n')[1];
+    expect(row).toContain('Jane Doe,Mechanical Engineering Manager,');
+    expect(row).toContain('Jetstreamly Freight,jane.doe@jetstreamly.com');
+    expect(row).toContain('United States,Denver');
+    expect(row).toContain('Logistics and Supply Chain');
+    const stored = await db.selectFrom('contacts').select('job_title').where('id', '=', contact!.id).executeTakeFirstOrThrow();
+    expect(stored.job_title).toBe('mechanical engineering manager');
+  });
+});

@@ -1,7 +1,9 @@
 import {
+  affordableBulkCount,
   BULK_ENRICH_MAX,
   clampBulkCount,
   ENRICHMENT_MESSAGES,
+  enrichmentCostPerProspect,
   enrichTypeOf,
   LISTS_MESSAGES,
   maximumCredits,
@@ -15,6 +17,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useCreditsInfo } from '../../credits/api';
 import { FileDropzone } from '../../files/components/FileDropzone';
 import { useFileUpload } from '../../files/use-file-upload';
 import { ListChoiceInput, useListChoice } from '../../lists/components/ListChoiceInput';
@@ -25,7 +28,7 @@ import { downloadTemplate, enrichFailure, useBulkEnrich, usePricing } from '../a
 export type EnrichSource =
   | { kind: 'selection'; inputs: EnrichInput[] }
   | { kind: 'search'; filters: SearchFilters; total: number }
-  | { kind: 'list'; listId: string; name: string | undefined; total: number }
+  | { kind: 'list'; listId: string; listName: string; name: string | undefined; total: number }
   | { kind: 'file' };
 
 const SOURCE_LABELS: Record<EnrichSource['kind'], string> = {
@@ -44,6 +47,16 @@ type BulkEnrichDialogProps = {
   initialType?: EnrichType;
 };
 
+/** Said before submitting: the server refuses (402) a job whose maximum exceeds the balance. */
+function overBalanceMessage(maxCredits: number, balance: number, perProspect: number, counted: boolean): string {
+  const needs = `This can cost up to ${maxCredits.toLocaleString('en-US')} credits, more than your balance of ${balance.toLocaleString('en-US')}.`;
+  const affordable = perProspect > 0 ? Math.floor(Math.max(0, balance) / perProspect) : 0;
+  if (affordable === 0) return `${needs} Your balance does not cover one prospect: buy credits or wait for the next period.`;
+  return counted
+    ? `${needs} Lower the number of prospects to ${affordable.toLocaleString('en-US')} or fewer, or untick a channel.`
+    : `${needs} Choose ${affordable.toLocaleString('en-US')} prospects or fewer, or untick a channel.`;
+}
+
 const prospectsOf = (source: EnrichSource, fileRows: number) =>
   source.kind === 'selection' ? source.inputs.length : source.kind === 'file' ? fileRows : source.total;
 
@@ -61,15 +74,24 @@ export function BulkEnrichDialog({ opened, onClose, title, sources, initialType 
   const [channels, setChannels] = useState({ email: initialType !== 'phone', phone: initialType !== 'email' });
   const [error, setError] = useState<{ step: number; message: string; warning?: boolean } | null>(null);
   const upload = useFileUpload();
-  const list = useListChoice('contactList', opened && step === 1, () => setError(null));
+  // Enriching a list fills that same list unless the user names another.
+  const initialListName = sources.length === 1 && sources[0]?.kind === 'list' ? sources[0].listName : '';
+  const list = useListChoice('contactList', opened && step === 1, () => setError(null), initialListName);
   const bulk = useBulkEnrich();
 
   const source = sources[sourceIndex] ?? sources[0]!;
   const prospects = prospectsOf(source, upload.uploaded?.rowCount ?? 0);
   const counted = source.kind === 'search' || source.kind === 'list';
-  const effectiveCount = counted ? clampBulkCount(count ?? prospects, prospects, BULK_ENRICH_MAX) : prospects;
   const enrichType = enrichTypeOf(channels);
+  const balance = useCreditsInfo().data?.available;
+  // Until the user types a count, it follows what the balance pays for with the channels ticked.
+  const defaultCount =
+    balance === undefined || !enrichType
+      ? prospects
+      : affordableBulkCount(balance, enrichmentCostPerProspect(enrichType, pricing), prospects, BULK_ENRICH_MAX);
+  const effectiveCount = counted ? clampBulkCount(count ?? defaultCount, prospects, BULK_ENRICH_MAX) : prospects;
   const maxCredits = enrichType ? maximumCredits(enrichType, pricing, effectiveCount) : 0;
+  const overBalance = balance !== undefined && maxCredits > balance;
 
   const close = () => {
     setStep(chooses ? 0 : 1);
@@ -198,12 +220,31 @@ export function BulkEnrichDialog({ opened, onClose, title, sources, initialType 
                 )}
                 <ListChoiceInput {...list.input} error={error?.message === LISTS_MESSAGES.listRequired ? error.message : null} />
                 <Group gap="lg">
-                  <Checkbox label="Phone" checked={channels.phone} onChange={(e) => setChannels((c) => ({ ...c, phone: e.currentTarget.checked }))} />
-                  <Checkbox label="Email" checked={channels.email} onChange={(e) => setChannels((c) => ({ ...c, email: e.currentTarget.checked }))} />
+                  <Checkbox label="Phone" checked={channels.phone} onChange={(e) => {
+                      // Read now: React clears the event's currentTarget before a state updater runs.
+                      const phone = e.currentTarget.checked;
+                      setChannels((c) => ({ ...c, phone }));
+                    }} />
+                  <Checkbox label="Email" checked={channels.email} onChange={(e) => {
+                      const email = e.currentTarget.checked;
+                      setChannels((c) => ({ ...c, email }));
+                    }} />
                 </Group>
-                <Text size="sm" fw={600} data-testid="maximum-credits">
-                  Maximum credits: {maxCredits.toLocaleString('en-US')}
-                </Text>
+                <Group gap="lg">
+                  <Text size="sm" fw={600} data-testid="maximum-credits">
+                    Maximum credits: {maxCredits.toLocaleString('en-US')}
+                  </Text>
+                  {balance !== undefined && (
+                    <Text size="sm" c="dimmed" data-testid="credits-balance">
+                      Your balance: {balance.toLocaleString('en-US')} credits
+                    </Text>
+                  )}
+                </Group>
+                {overBalance && (
+                  <Alert color="yellow" variant="light" data-testid="over-balance">
+                    {overBalanceMessage(maxCredits, balance, enrichType ? enrichmentCostPerProspect(enrichType, pricing) : 0, counted)}
+                  </Alert>
+                )}
                 <Text size="sm" c="dimmed">
                   {ENRICHMENT_MESSAGES.onlyAccurateCharged}
                 </Text>

@@ -1,8 +1,34 @@
 import { channelState, EMAIL_STATUS_LABELS, emailStatusDisplay, ENRICHMENT_MESSAGES, phoneStatusDisplay, type ProspectEmail, type ProspectPhone } from '@leadline/shared';
-import { ActionIcon, Badge, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
-import { IconDots, IconMail, IconPhone } from '@tabler/icons-react';
+import { ActionIcon, Badge, CopyButton, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy, IconDots, IconMail, IconPhone } from '@tabler/icons-react';
 import { notify } from '../../../lib/notify';
 import { useSetPrimary } from '../api';
+
+export const COPIED_MESSAGE = 'Copied to clipboard!';
+
+/** Copies one email or phone; says so in a toast, as the value may be out of the pointer's sight. */
+function CopyValue({ value }: { value: string }) {
+  return (
+    <CopyButton value={value} timeout={1500}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
+          <ActionIcon
+            size="xs"
+            variant="subtle"
+            color={copied ? 'teal' : 'gray'}
+            aria-label={`Copy ${value}`}
+            onClick={() => {
+              copy();
+              notify.success(COPIED_MESSAGE);
+            }}
+          >
+            {copied ? <IconCheck size={12} /> : <IconCopy size={12} />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
+  );
+}
 
 const STATUS_COLORS = { verified: 'teal', do_not_email: 'red', risky: 'yellow' } as const;
 
@@ -60,18 +86,22 @@ export function ContactValues({ kind, emails = [], phones = [], primary, lastEnr
   return (
     <Stack gap={2}>
       {ordered.map((item) => (
-        <Group key={item.value} gap={4} wrap="nowrap">
-          <Icon size={14} aria-hidden />
-          <Text size="xs" style={{ whiteSpace: 'nowrap' }} fw={item.value === shown ? 600 : undefined}>
-            {item.value}
-          </Text>
+        // Wraps rather than clips: in a narrow column the badges go under the value, whole.
+        <Group key={item.value} gap={4} wrap="wrap" data-testid="contact-value">
+          <Group gap={4} wrap="nowrap" miw={0}>
+            <Icon size={14} aria-hidden style={{ flexShrink: 0 }} />
+            <Text size="xs" style={{ overflowWrap: 'break-word' }} fw={item.value === shown ? 600 : undefined}>
+              {item.value}
+            </Text>
+            <CopyValue value={item.value} />
+          </Group>
           <Tooltip label={item.source ? `Found by ${item.source.replaceAll('_', ' ')}` : 'From your file'} withArrow>
-            <Badge size="xs" variant="light" color={item.color}>
+            <Badge size="xs" variant="light" color={item.color} style={{ flexShrink: 0, overflow: 'visible' }}>
               {item.badge}
             </Badge>
           </Tooltip>
           {items.length > 1 && item.value === shown && (
-            <Badge size="xs" variant="outline">
+            <Badge size="xs" variant="outline" style={{ flexShrink: 0, overflow: 'visible' }}>
               Primary
             </Badge>
           )}

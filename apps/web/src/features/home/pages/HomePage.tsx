@@ -20,6 +20,27 @@ export function HomePage() {
           Available in this version
         </Title>
         <List spacing="xs" size="sm">
+          <List.Item>
+            <Anchor component={Link} to="/prospects/search">
+              Prospect Search
+            </Anchor>
+            : find people and companies with filters, save searches, and reveal emails and phone numbers with
+            enrichment (one row, a selection, or in bulk).
+          </List.Item>
+          <List.Item>
+            <Anchor component={Link} to="/prospects/lists">
+              Prospect Lists
+            </Anchor>
+            : save prospects to lists, upload a CSV of people or companies, enrich a whole list and download it.
+          </List.Item>
+          {managesTeam && (
+            <List.Item>
+              <Anchor component={Link} to="/settings?tab=integrations">
+                Integrations
+              </Anchor>
+              : push lists to HubSpot, Salesforce or Zapier webhooks, and get Slack messages when work finishes.
+            </List.Item>
+          )}
           {managesTeam && (
             <List.Item>
               <Anchor component={Link} to="/settings?tab=team">
@@ -28,12 +49,12 @@ export function HomePage() {
               : invite colleagues with your email domain and see each member's role and monthly credit use.
             </List.Item>
           )}
+          <List.Item>Credits: the balance of your plan is at the bottom of the search filters.</List.Item>
           <List.Item>Invitations: open the link of an invitation to accept or decline it; it works once, for 7 days.</List.Item>
-          <List.Item>Light and dark themes, and a sidebar you can collapse to icons.</List.Item>
         </List>
         <Text size="sm" c="dimmed" mt="md">
-          Prospecting, campaigns, the inbox, the dialer and signals are not built yet: their menu entries are
-          shown but disabled.
+          SalesGPT, insights, campaigns, the inbox, the dialer and signals come later: their menu entries are shown
+          but disabled.
         </Text>
       </Paper>
     </Stack>

@@ -18,8 +18,9 @@ export function CrmSettingsPage() {
   if (!isCrmService(service ?? '')) return <Navigate to="/settings?tab=integrations" replace />;
   const crm = service as CrmService;
   if (auth.isPending) return <Loader />;
-  // Spec §2: another CRM connected for the team sends the user back to the settings.
-  if (auth.data && auth.data.crmName !== crm) return <Navigate to="/settings" replace />;
+  // Spec §2: unless this very CRM is the team's connected one (none, or another), back to the
+  // settings, where the integrations tab connects it. A failed look-up stays, to say so.
+  if (!auth.error && auth.data?.crmName !== crm) return <Navigate to="/settings" replace />;
   const tab = params.get('tab') === 'sync' ? 'sync' : 'configuration';
 
   return (

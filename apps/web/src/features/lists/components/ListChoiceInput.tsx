@@ -12,8 +12,8 @@ const LOOKUP_DEBOUNCE_MS = 250;
  * name, what it means (see choiceOf) and the props of its input. `onEdit` runs on each keystroke,
  * for the dialog to clear its error. Submit with listTargetOf(choice); close with reset().
  */
-export function useListChoice(entityType: ListEntityType, enabled: boolean, onEdit?: () => void) {
-  const [text, setText] = useState('');
+export function useListChoice(entityType: ListEntityType, enabled: boolean, onEdit?: () => void, initialName = '') {
+  const [text, setText] = useState(initialName);
   const name = text.trim();
   const [debounced] = useDebouncedValue(name, LOOKUP_DEBOUNCE_MS);
   const lists = usePickableLists(entityType, debounced, enabled);
@@ -28,8 +28,10 @@ export function useListChoice(entityType: ListEntityType, enabled: boolean, onEd
     },
     choice,
     names: offeredNames(lists.data ?? []),
+    // A prefilled picker takes no focus: focus would open its dropdown over the dialog's buttons.
+    autoFocus: initialName === '',
   };
-  return { choice, input, reset: () => setText('') };
+  return { choice, input, reset: () => setText(initialName) };
 }
 
 type ListChoiceInputProps = ReturnType<typeof useListChoice>['input'] & {
@@ -55,7 +57,7 @@ function choiceHint(entityType: ListEntityType, choice: ListChoice): string {
 }
 
 /** A combobox of the team's lists that also takes a new name, saying which of the two it will do. */
-export function ListChoiceInput({ entityType, value, onChange, choice, names, error, label = 'List' }: ListChoiceInputProps) {
+export function ListChoiceInput({ entityType, value, onChange, choice, names, error, label = 'List', autoFocus }: ListChoiceInputProps) {
   return (
     <div>
       <Autocomplete
@@ -65,7 +67,7 @@ export function ListChoiceInput({ entityType, value, onChange, choice, names, er
         value={value}
         onChange={onChange}
         error={error || undefined}
-        data-autofocus
+        data-autofocus={autoFocus || undefined}
         comboboxProps={{ withinPortal: true }}
         maxDropdownHeight={240}
       />

@@ -2,10 +2,10 @@ import { LISTS_MESSAGES, type ListDto } from '@leadline/shared';
 import { Alert, Badge, Button, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { JobProgress } from '../../../components/JobProgress';
-import { listPath, usePickableLists, useRefreshList } from '../api';
+import { listPath, listsKeys, usePickableLists, useRefreshList } from '../api';
 import { formatCount, formatDateTime, recordsOf } from './format';
 
 function Counts({ list }: { list: ListDto }) {
@@ -99,6 +99,10 @@ function ListSwitcher({ list }: { list: ListDto }) {
 
 /** Spec §2: a list being filled says so, with its import's progress when this tab started it. */
 export function ListPopulating({ jobId }: { jobId: string | null }) {
+  const queryClient = useQueryClient();
+  // The import has ended: fetch the list now, not at the next poll, so the page never shows a
+  // finished import beside a list that still counts 0 prospects.
+  const refetchList = useCallback(() => void queryClient.invalidateQueries({ queryKey: listsKeys.all }), [queryClient]);
   return (
     <Alert color="indigo" variant="light" data-testid="list-populating">
       <Stack gap="xs">
@@ -108,7 +112,7 @@ export function ListPopulating({ jobId }: { jobId: string | null }) {
             {LISTS_MESSAGES.populating}
           </Text>
         </Group>
-        {jobId && <JobProgress jobId={jobId} />}
+        {jobId && <JobProgress jobId={jobId} onFinished={refetchList} />}
       </Stack>
     </Alert>
   );

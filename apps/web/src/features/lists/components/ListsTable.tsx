@@ -40,7 +40,8 @@ function ListName({ list }: { list: ListDto }) {
 
 function ListType({ list }: { list: ListDto }) {
   return (
-    <Group gap={4} wrap="nowrap">
+    // As wide as its two badges: a narrow table must not slide the next column's figures under them.
+    <Group gap={4} wrap="nowrap" miw="max-content" data-testid="list-type">
       <Badge variant="light" color={list.entityType === 'companyList' ? 'grape' : 'indigo'} style={{ flexShrink: 0 }}>
         {list.entityType === 'companyList' ? 'Companies' : 'People'}
       </Badge>

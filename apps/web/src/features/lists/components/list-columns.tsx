@@ -1,4 +1,4 @@
-import { canEnrich, type ListCompanyDto, type ListContactDto, type ListContentSortBy } from '@leadline/shared';
+import { canEnrich, displayCase, type ListCompanyDto, type ListContactDto, type ListContentSortBy } from '@leadline/shared';
 import { ActionIcon, Anchor, Checkbox, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconBrandLinkedin } from '@tabler/icons-react';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
@@ -17,7 +17,8 @@ export const SORT_KEYS: Record<string, ListContentSortBy> = {
   addedAt: 'addedAt',
 };
 
-const text = (value: string | null | undefined) => (value && value.trim() !== '' ? value : '—');
+/** A stored value by the one display rule (Title Case for PDL's lower case), '—' when missing. */
+const text = (value: string | null | undefined) => displayCase(value) || '—';
 
 const Dash = () => (
   <Text size="sm" c="dimmed">
@@ -98,7 +99,7 @@ function CrmError({ error }: { error: string }) {
 }
 
 const contact = createColumnHelper<ListContactDto>();
-export const contactName = (c: ListContactDto) => c.fullName ?? ([c.firstName, c.lastName].filter(Boolean).join(' ') || 'Unnamed');
+export const contactName = (c: ListContactDto) => displayCase(c.fullName ?? [c.firstName, c.lastName].filter(Boolean).join(' ')) || 'Unnamed';
 
 export function contactColumns(controls: SelectionControls<ListContactDto>): ColumnDef<ListContactDto, any>[] {
   return [
@@ -136,6 +137,21 @@ export function contactColumns(controls: SelectionControls<ListContactDto>): Col
         </Group>
       ),
     }),
+    // Found emails and phones come right after the name: in sight without scrolling sideways.
+    contact.accessor((c) => c.primaryEmail, {
+      id: 'email',
+      header: 'Emails',
+      cell: ({ row: { original: c } }) => (
+        <ContactValues kind="email" emails={c.emails} primary={c.primaryEmail} lastEnrichment={c.lastEmailEnrichment} contactId={c._id} isCustom={c.isCustom} empty={<Dash />} />
+      ),
+    }),
+    contact.display({
+      id: 'phones',
+      header: 'Phones',
+      cell: ({ row: { original: c } }) => (
+        <ContactValues kind="phone" phones={c.phones} primary={c.primaryPhone} lastEnrichment={c.lastPhoneEnrichment} contactId={c._id} isCustom={c.isCustom} empty={<Dash />} />
+      ),
+    }),
     contact.accessor('jobTitle', { id: 'jobTitle', header: 'Title', cell: ({ getValue }) => <Text size="sm">{text(getValue())}</Text> }),
     contact.accessor((c) => c.company.name, {
       id: 'companyName',
@@ -149,20 +165,6 @@ export function contactColumns(controls: SelectionControls<ListContactDto>): Col
             </Anchor>
           )}
         </div>
-      ),
-    }),
-    contact.accessor((c) => c.primaryEmail, {
-      id: 'email',
-      header: 'Emails',
-      cell: ({ row: { original: c } }) => (
-        <ContactValues kind="email" emails={c.emails} primary={c.primaryEmail} lastEnrichment={c.lastEmailEnrichment} contactId={c._id} isCustom={c.isCustom} empty={<Dash />} />
-      ),
-    }),
-    contact.display({
-      id: 'phones',
-      header: 'Phones',
-      cell: ({ row: { original: c } }) => (
-        <ContactValues kind="phone" phones={c.phones} primary={c.primaryPhone} lastEnrichment={c.lastPhoneEnrichment} contactId={c._id} isCustom={c.isCustom} empty={<Dash />} />
       ),
     }),
     contact.accessor((c) => c.address.country, {
@@ -199,7 +201,7 @@ export function companyColumns(controls: SelectionControls<ListCompanyDto>): Col
       cell: ({ row: { original: c } }) => (
         <Stack gap={0}>
           <Text size="sm" fw={600}>
-            {c.name}
+            {text(c.name)}
           </Text>
           {c.domain && (
             <Anchor href={externalUrl(c.domain)} target="_blank" rel="noreferrer" size="xs" c="dimmed">

@@ -229,7 +229,7 @@ function ListDetail({ listId, entity }: { listId: string; entity: Entity }) {
           sources={[
             selectedIds.length > 0
               ? { kind: 'selection', inputs: selectedIds.map((customContactId) => ({ customContactId })) }
-              : { kind: 'list', listId, name: debouncedSearch || undefined, total: contents.data?.total ?? 0 },
+              : { kind: 'list', listId, listName: list?.name ?? '', name: debouncedSearch || undefined, total: contents.data?.total ?? 0 },
           ]}
         />
       )}

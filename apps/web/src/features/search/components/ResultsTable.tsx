@@ -8,7 +8,6 @@ import {
   type RowSelectionState,
 } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import classes from './ResultsTable.module.css';
 
 type ResultsTableProps<Row> = {
   label: string;
@@ -23,8 +22,6 @@ type ResultsTableProps<Row> = {
   busy: boolean;
   empty: ReactNode;
   selection?: { state: RowSelectionState; onChange: OnChangeFn<RowSelectionState> };
-  /** Pins the last column (row actions) to the right edge. */
-  stickyLastColumn?: boolean;
 };
 
 /**
@@ -32,9 +29,7 @@ type ResultsTableProps<Row> = {
  * selection is kept by row id, so it survives moving between pages.
  */
 export function ResultsTable<Row>(props: ResultsTableProps<Row>) {
-  const { label, columns, rows, getRowId, loading, busy, empty, selection, stickyLastColumn = false } = props;
-  const stickyClass = (index: number, count: number) =>
-    stickyLastColumn && index === count - 1 ? classes.stickyEnd : undefined;
+  const { label, columns, rows, getRowId, loading, busy, empty, selection } = props;
   const table = useReactTable({
     data: rows,
     columns,
@@ -53,10 +48,9 @@ export function ResultsTable<Row>(props: ResultsTableProps<Row>) {
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
             <Table.Tr key={group.id}>
-              {group.headers.map((header, i) => (
+              {group.headers.map((header) => (
                 <Table.Th
                   key={header.id}
-                  className={stickyClass(i, group.headers.length)}
                   style={{ width: header.column.columnDef.size, whiteSpace: 'nowrap' }}
                 >
                   {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
@@ -77,8 +71,8 @@ export function ResultsTable<Row>(props: ResultsTableProps<Row>) {
           ) : (
             shown.map((row) => (
               <Table.Tr key={row.id} bg={row.getIsSelected() ? 'var(--mantine-primary-color-light)' : undefined}>
-                {row.getVisibleCells().map((cell, i, cells) => (
-                  <Table.Td key={cell.id} className={stickyClass(i, cells.length)}>
+                {row.getVisibleCells().map((cell) => (
+                  <Table.Td key={cell.id}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </Table.Td>
                 ))}

@@ -122,7 +122,6 @@ export function SearchResults(props: SearchResultsProps) {
             busy={results.loadingNext}
             empty={empty}
             selection={{ state: selection, onChange: onSelectionChange }}
-            stickyLastColumn
           />
         ) : (
           <ResultsTable<CompanyResult>

@@ -1,5 +1,5 @@
 import { channelState, prospectCanBeEnriched, type CompanyResult, type Prospect } from '@leadline/shared';
-import { ActionIcon, Anchor, Checkbox, Group, Stack, Text, ThemeIcon, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Checkbox, Group, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconAt, IconBrandLinkedin, IconMail, IconPhone } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { ContactValues } from '../../enrichment/components/ContactValues';
@@ -101,6 +101,19 @@ export const PEOPLE_COLUMNS = [
       </Group>
     ),
   }),
+  // Right after the name, with its Enrich action in the cell (as Apollo's people table does):
+  // what enrichment finds is in sight without scrolling sideways, even beside both panels.
+  person.display({
+    id: 'contact',
+    header: 'Contact',
+    size: 250,
+    cell: ({ row: { original: p } }) => (
+      <Stack gap={6} align="flex-start">
+        <ContactChannels prospect={p} />
+        <EnrichRowMenu input={{ contactId: p._id }} name={display(p.full_name)} enrichable={prospectCanBeEnriched(p)} />
+      </Stack>
+    ),
+  }),
   person.accessor('job_title', { header: 'Title', cell: ({ getValue }) => <Text size="sm">{display(getValue())}</Text> }),
   person.accessor('job_company_name', {
     header: 'Company',
@@ -113,12 +126,6 @@ export const PEOPLE_COLUMNS = [
   }),
   person.accessor('location_name', { header: 'Location', cell: ({ getValue }) => <Text size="sm">{display(getValue())}</Text> }),
   person.accessor('industry', { header: 'Industry', cell: ({ getValue }) => <Text size="sm">{display(getValue())}</Text> }),
-  person.display({ id: 'contact', header: 'Contact', cell: ({ row }) => <ContactChannels prospect={row.original} /> }),
-  person.display({
-    id: 'enrich',
-    header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-    cell: ({ row: { original: p } }) => <EnrichRowMenu input={{ contactId: p._id }} name={display(p.full_name)} enrichable={prospectCanBeEnriched(p)} />,
-  }),
 ];
 
 const company = createColumnHelper<CompanyResult>();
