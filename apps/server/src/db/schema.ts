@@ -4,6 +4,7 @@ import type { AppSecretsTable, CompaniesTable, PeopleTable, SavedSearchesTable, 
 import type { CrmRecordsTable, IntegrationsTable, SyncRunsTable } from './schema-integrations.js';
 import type { CreditHoldsTable, CreditLedgerTable, CreditMemberMonthsTable, CreditPeriodsTable } from './schema-credits.js';
 import type { ServiceLeasesTable } from './schema-services.js';
+import type { MailAccountsTable, MailFoldersTable, MailMessagesTable } from './schema-mail.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A nullable column that inserts may leave out. */
@@ -123,6 +124,9 @@ export interface DB {
   crm_records: CrmRecordsTable;
   sync_runs: SyncRunsTable;
   service_leases: ServiceLeasesTable;
+  mail_accounts: MailAccountsTable;
+  mail_folders: MailFoldersTable;
+  mail_messages: MailMessagesTable;
 }
 
 export type User = Selectable<UsersTable>;
