@@ -1,4 +1,5 @@
 import { ensureDemoWorkspace } from './demo.js';
+import { mailboxSyncService } from './features/mailboxes/index.js';
 import { ensureDemoPeople } from './features/people-data/demo-people.js';
 import { SCHEDULES } from './jobs/registry.js';
 import { loadConfig } from './lib/config.js';
@@ -15,7 +16,7 @@ async function main() {
   }
   const log = (line: string) => console.log(`[leadline] ${line}`);
   log(`Starting (${mode}) with ${config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`}...`);
-  const runtime = await startRuntime(config, { serve: !workOnly, work: true });
+  const runtime = await startRuntime(config, { serve: !workOnly, work: true, services: [mailboxSyncService()] });
 
   for (const [job, cron] of SCHEDULES) await runtime.ctx.queue.schedule(job, cron);
   if (!workOnly) {

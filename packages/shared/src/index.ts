@@ -10,3 +10,4 @@ export * from './credits/index.js';
 export * from './files/schemas.js';
 export * from './enrichment/index.js';
 export * from './integrations/index.js';
+export * from './mailboxes/schemas.js';

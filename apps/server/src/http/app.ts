@@ -9,6 +9,7 @@ import { authRoutes } from '../features/auth/auth.routes.js';
 import { creditsRoutes } from '../features/credits/credits.routes.js';
 import { enrichmentRoutes } from '../features/enrichment/enrichment.routes.js';
 import { integrationsRoutes } from '../features/integrations/integrations.routes.js';
+import { mailboxesRoutes } from '../features/mailboxes/index.js';
 import { actorForToken, SESSION_COOKIE } from '../features/auth/auth.service.js';
 import { filesRoutes } from '../features/files/files.routes.js';
 import { jobsRoutes } from '../features/jobs/jobs.routes.js';
@@ -82,6 +83,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(creditsRoutes(ctx));
   await app.register(enrichmentRoutes(ctx));
   await app.register(integrationsRoutes(ctx));
+  await app.register(mailboxesRoutes(ctx));
   await registerWebApp(app, ctx.config.webDist);
 
   return app;
