@@ -52,7 +52,7 @@ const HTTP_IN_FEATURES_EXCEPTIONS_UNTIL_SPINE_MERGE = {
 
 /** Infrastructure that imports features: app.ts mounts every feature's routes, the registry lists their jobs. */
 const INFRASTRUCTURE_EXCEPTIONS_UNTIL_SPINE_MERGE = {
-  'http/app.ts': ['features/auth/auth.routes.ts', 'features/auth/auth.service.ts', 'features/credits/credits.routes.ts', 'features/enrichment/enrichment.routes.ts', 'features/files/files.routes.ts', 'features/integrations/integrations.routes.ts', 'features/jobs/jobs.routes.ts', 'features/lists/lists.routes.ts', 'features/search/search.routes.ts', 'features/team-management/team-management.routes.ts'],
+  'http/app.ts': ['features/auth/auth.routes.ts', 'features/auth/auth.service.ts', 'features/credits/credits.routes.ts', 'features/enrichment/enrichment.routes.ts', 'features/files/files.routes.ts', 'features/integrations/integrations.routes.ts', 'features/jobs/jobs.routes.ts', 'features/lists/lists.routes.ts', 'features/search/search.routes.ts', 'features/team-management/team-management.routes.ts', 'features/mailboxes/index.ts'],
   'jobs/registry.ts': ['features/auth/auth.jobs.ts', 'features/credits/credits.jobs.ts', 'features/enrichment/enrichment.jobs.ts', 'features/files/files.jobs.ts', 'features/integrations/integrations.jobs.ts', 'features/lists/lists.jobs.ts'],
 };
 
