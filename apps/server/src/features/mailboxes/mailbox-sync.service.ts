@@ -84,15 +84,22 @@ async function watch(client: ImapFlow, target: SyncTarget & { signal: AbortSigna
       changed = false;
       continue;
     }
+    let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
     const woken = new Promise<void>((resolve) => {
-      wake = resolve;
-      setTimeout(resolve, Math.max(0, pollMs - (Date.now() - lastPoll)));
-      target.signal.addEventListener('abort', () => resolve(), { once: true });
+      wake = onAbort = resolve;
+      timer = setTimeout(resolve, Math.max(0, pollMs - (Date.now() - lastPoll)));
+      target.signal.addEventListener('abort', onAbort, { once: true });
     });
     // INBOX is selected (read-only) after its sync: IDLE there until something happens.
     const idling = canIdle ? client.idle() : Promise.resolve(true);
-    await Promise.race([woken, closed]);
-    wake = undefined;
+    try {
+      await Promise.race([woken, closed]);
+    } finally {
+      clearTimeout(timer);
+      target.signal.removeEventListener('abort', onAbort!);
+      wake = undefined;
+    }
     changed = false;
     if (target.signal.aborted) break;
     // The next command ends the IDLE.
