@@ -230,6 +230,21 @@ describe('prospect lists', () => {
     }
   });
 
+  it("shows the server's refusal of a hostile file in the upload dialog", async () => {
+    const page = await signedInPage();
+    await page.goto('/prospects/lists');
+    await page.getByRole('button', { name: 'Upload CSV' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Upload CSV' });
+    const wide = `${Array.from({ length: 100_000 }, (_, i) => `Column ${i}`).join(',')}\nAnn\n`;
+    await chooseFile(dialog, rawFile('wide.csv', wide));
+    await dialog.getByRole('alert').filter({ hasText: FILE_MESSAGES.tooManyColumns(1) }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    // The next file goes over the same connection: the refusal mid-file must have left it usable.
+    await chooseFile(dialog, rawFile('quote.csv', 'Full Name,Email\nAnn,a@x.io\n"Bob,b@x.io\nCid,c@x.io\n'));
+    await dialog.getByRole('alert').filter({ hasText: FILE_MESSAGES.csvBadQuote(3) }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+  });
+
   it('shows each upload error: wrong type, empty file, no Full Name column, empty Full Name, no list', async () => {
     const page = await signedInPage();
     await page.goto('/prospects/lists');

@@ -11,6 +11,7 @@ import { copyCapablePool, markCopyOutCapable } from './copy.js';
 import { Mutex } from './mutex.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { DB } from './schema.js';
+import { ensurePrivateDir } from '../lib/files/private-dir.js';
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -84,7 +85,10 @@ function lockDataDir(dataDir: string): () => void {
 }
 
 async function openPGlite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  if (dataDir) {
+    ensurePrivateDir(path.dirname(dataDir));
+    ensurePrivateDir(dataDir);
+  }
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { MAX_UPLOAD_BYTES } from '@leadline/shared';
+import { FILE_LIMITS, MAX_UPLOAD_BYTES } from '@leadline/shared';
 import { z } from 'zod';
 
 const Env = z.object({
@@ -30,6 +30,8 @@ const Env = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Leadline <no-reply@leadline.invalid>'),
+  /** Bytes of uploads a team may keep stored (uploads are kept seven days). */
+  UPLOAD_QUOTA_BYTES: z.coerce.number().int().positive().default(FILE_LIMITS.defaultUploadQuotaBytes),
   /** Demo people loaded into an empty prospect database on first start; 0 loads none. */
   DEMO_PEOPLE: z.coerce.number().int().min(0).max(10_000_000).default(50_000),
   /** People Data Labs, the premium step of the enrichment waterfall; off without a key. */
@@ -78,6 +80,8 @@ export type Config = {
   webDist: string;
   /** Largest accepted upload in bytes: MAX_UPLOAD_BYTES; tests lower it. */
   maxUploadBytes: number;
+  /** Bytes of stored uploads per team: `UPLOAD_QUOTA_BYTES`. */
+  uploadQuotaBytes: number;
   pdl: { apiKey: string | undefined; baseUrl: string; minLikelihood: number };
   outboundAllowPrivate: boolean;
   publicUrl: string | undefined;
@@ -112,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPeople: e.DEMO_PEOPLE,
     webDist: path.resolve(import.meta.dirname, '../../../web/dist'),
     maxUploadBytes: MAX_UPLOAD_BYTES,
+    uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
     pdl: { apiKey: e.PDL_API_KEY, baseUrl: e.PDL_BASE_URL, minLikelihood: e.PDL_MIN_LIKELIHOOD },
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),

@@ -3,6 +3,29 @@ import { z } from 'zod';
 /** The largest upload accepted: 1 GiB. One byte more is refused with 413 and nothing is kept. */
 export const MAX_UPLOAD_BYTES = 1_073_741_824;
 
+/**
+ * Caps on what one uploaded table may hold, so any upload of at most 1 GiB, alone or five at
+ * once, is read in bounded memory and in time linear in its size (docs/decisions.md, Files).
+ */
+export const FILE_LIMITS = {
+  /** Data rows of one file: 2.5x the 4M rows of a 1 GiB prospect CSV. */
+  maxRows: 10_000_000,
+  /** Cells of any one row (the header included): a prospect file has a dozen. */
+  maxColumns: 1_000,
+  /** Unpacked XML of an .xlsx's shared strings, the one part held in memory while a sheet is read. */
+  maxSharedStringsBytes: 64 * 1024 ** 2,
+  /** Entries of an .xlsx's shared strings table. */
+  maxSharedStrings: 2_000_000,
+  /** Everything an .xlsx's entries unpack to (declared, then counted while inflating). */
+  maxUnpackedBytes: 4 * 1024 ** 3,
+  /** Unpacked over packed bytes, for one entry and for the whole zip (checked from 10 MiB unpacked). */
+  maxCompressionRatio: 200,
+  /** The XML of a single worksheet row. */
+  maxRowXmlChars: 16 * 1024 ** 2,
+  /** Bytes of stored uploads per team (`UPLOAD_QUOTA_BYTES`); uploads are kept seven days. */
+  defaultUploadQuotaBytes: 5 * 1024 ** 3,
+} as const;
+
 /** File types accepted for upload, by extension. */
 export const ACCEPTED_FILE_TYPES = ['csv', 'xls', 'xlsx'] as const;
 export const FileType = z.enum(ACCEPTED_FILE_TYPES);
@@ -32,6 +55,16 @@ export const FILE_MESSAGES = {
   zipBomb: 'This .xlsx file unpacks to an unreasonable size and was refused. Please save it again as .xlsx or .csv!',
   csvRowTooLong: 'A row of this CSV file is longer than 16 MB, usually because of a quote that is never closed. Please check the file!',
   uploadNotFound: 'Upload not found.',
+  tooManyColumns: (line: number) =>
+    `Row ${line.toLocaleString('en-US')} of this file has more than ${FILE_LIMITS.maxColumns.toLocaleString('en-US')} columns. Please keep only the columns you need and upload it again!`,
+  tooManyRows: `This file has more than ${FILE_LIMITS.maxRows.toLocaleString('en-US')} rows. Please split it into smaller files!`,
+  sharedStringsTooLarge: `This .xlsx file holds more than ${FILE_LIMITS.maxSharedStringsBytes / 1024 ** 2} MB (or ${FILE_LIMITS.maxSharedStrings.toLocaleString('en-US')}) distinct texts, more than can be read at once. Please save it as .csv and upload that!`,
+  xlsxRowTooLong: 'A row of this .xlsx file is longer than 16 MB or never ends. Please save it again as .xlsx or .csv!',
+  csvBadQuote: (line: number) =>
+    `Line ${line.toLocaleString('en-US')} of this CSV file has a quote that is not closed properly, so the rows after it cannot be read. Please fix that line and upload the file again!`,
+  quotaExceeded: (quotaBytes: number) =>
+    `This upload would put your team's stored uploads over their ${formatBytes(quotaBytes)} quota (uploads are kept 7 days). Please try again once older uploads have expired!`,
+  nulRowSkipped: (row: number) => `Row ${row.toLocaleString('en-US')} was not imported: it contains a NUL character.`,
 } as const;
 
 /** An uploaded file as the API answers it. */

@@ -14,6 +14,12 @@ export async function findUploadForTeam(db: Kysely<DB>, teamId: string, id: stri
   return db.selectFrom('uploads').selectAll().where('team_id', '=', teamId).where('id', '=', id).executeTakeFirst();
 }
 
+/** Bytes of the team's stored uploads (their files are deleted with their rows). */
+export async function storedUploadBytes(db: Kysely<DB>, teamId: string): Promise<number> {
+  const row = await db.selectFrom('uploads').select((eb) => eb.fn.coalesce(eb.fn.sum<string>('size_bytes'), eb.val('0')).as('bytes')).where('team_id', '=', teamId).executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}
+
 /** The oldest uploads created before `before`, for the purge. */
 export async function uploadsCreatedBefore(db: Kysely<DB>, before: Date, limit: number): Promise<Array<Pick<Upload, 'id' | 'path'>>> {
   return db.selectFrom('uploads').select(['id', 'path']).where('created_at', '<', before).orderBy('created_at').limit(limit).execute();

@@ -3,14 +3,14 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
+import { PassThrough, Transform, type Readable } from 'node:stream';
 import { AppError, FILE_MESSAGES, notFound, type UploadedFile } from '@leadline/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Upload } from '../../db/schema-lists.js';
 import type { Actor } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
-import { CsvSummaryTap, fileTypeOf, summarizeTable, type TableSummary } from '../../lib/files/index.js';
+import { CsvSummaryTap, ensurePrivateDir, fileTypeOf, PRIVATE_FILE_MODE, summarizeTable, type TableSummary } from '../../lib/files/index.js';
 import * as repo from './files.repository.js';
 
 /** Uploads are working files for an import: they and their rows go after this many days. */
@@ -28,9 +28,37 @@ export function cleanFileName(name: string): string {
 }
 
 /**
- * Streams one uploaded file to `<dataDir>/uploads/<teamId>/<id>.<ext>`, never holding it in
- * memory. CSV is summarised on the way to disk; Excel once it is there (zip guard first). Over
- * the size limit, unreadable or failing, the partial file is deleted and no row is written.
+ * Bytes being received right now per team, in this process: counted against the quota with the
+ * stored ones, so five uploads started at once cannot each see the whole quota free.
+ */
+const receiving = new Map<string, number>();
+
+/** A pass-through that counts a team's bytes as they arrive and fails once stored plus arriving bytes pass the quota. */
+function quotaMeter(teamId: string, stored: number, quota: number) {
+  let mine = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      mine += chunk.length;
+      const arriving = (receiving.get(teamId) ?? 0) + chunk.length;
+      receiving.set(teamId, arriving);
+      if (stored + arriving > quota) return callback(new AppError('PAYLOAD_TOO_LARGE', FILE_MESSAGES.quotaExceeded(quota), { field: 'file' }));
+      callback(null, chunk);
+    },
+  });
+  const release = () => {
+    const left = (receiving.get(teamId) ?? 0) - mine;
+    if (left > 0) receiving.set(teamId, left);
+    else receiving.delete(teamId);
+    mine = 0;
+  };
+  return { meter, release };
+}
+
+/**
+ * Streams one uploaded file to `<dataDir>/uploads/<teamId>/<id>.<ext>` (directories 0700, the
+ * file 0600), never holding it in memory. CSV is summarised on the way to disk; Excel once it is
+ * there (zip guard first). Over the size limit or the team's quota of stored uploads,
+ * unreadable or failing, the partial file is deleted and no row is written.
  */
 export async function receiveUpload(ctx: AppContext, actor: Actor, file: IncomingFile): Promise<Upload> {
   const fileName = cleanFileName(file.fileName);
@@ -39,18 +67,32 @@ export async function receiveUpload(ctx: AppContext, actor: Actor, file: Incomin
     file.stream.resume(); // drain it, so the request can finish
     throw new AppError('VALIDATION_FAILED', FILE_MESSAGES.wrongType, { field: 'file' });
   }
+  const quota = ctx.config.uploadQuotaBytes;
+  const stored = await repo.storedUploadBytes(ctx.db, actor.teamId);
+  if (stored + (receiving.get(actor.teamId) ?? 0) >= quota) {
+    file.stream.resume();
+    throw new AppError('PAYLOAD_TOO_LARGE', FILE_MESSAGES.quotaExceeded(quota), { field: 'file' });
+  }
   const id = crypto.randomUUID();
   const dir = uploadsDir(ctx.config.dataDir, actor.teamId);
   const filePath = path.join(dir, `${id}.${type}`);
-  await fsp.mkdir(dir, { recursive: true });
+  ensurePrivateDir(uploadsDir(ctx.config.dataDir));
+  ensurePrivateDir(dir);
+  const { meter, release } = quotaMeter(actor.teamId, stored, quota);
+  // Piped rather than put in the pipeline, so a refusal mid-file destroys only our streams: the
+  // part keeps being read (and dropped) to its end, and the connection stays usable for the next request.
+  const input = new PassThrough();
+  file.stream.on('error', (error) => input.destroy(error));
+  file.stream.pipe(input);
   try {
     let summary: TableSummary | null = null;
+    const toDisk = fs.createWriteStream(filePath, { flags: 'wx', mode: PRIVATE_FILE_MODE });
     if (type === 'csv') {
       const tap = new CsvSummaryTap();
-      await pipeline(file.stream, tap, fs.createWriteStream(filePath, { flags: 'wx' }));
+      await pipeline(input, meter, tap, toDisk);
       summary = tap.summary();
     } else {
-      await pipeline(file.stream, fs.createWriteStream(filePath, { flags: 'wx' }));
+      await pipeline(input, meter, toDisk);
     }
     if (file.stream.truncated) {
       throw new AppError('PAYLOAD_TOO_LARGE', FILE_MESSAGES.tooLarge(ctx.config.maxUploadBytes), { field: 'file' });
@@ -70,9 +112,13 @@ export async function receiveUpload(ctx: AppContext, actor: Actor, file: Incomin
       blank_counts: JSON.stringify(summary.blankCounts),
     });
   } catch (error) {
+    file.stream.unpipe(input);
+    file.stream.resume(); // a refusal mid-file: the rest of the part drains
     await fsp.rm(filePath, { force: true });
     if (error instanceof AppError) throw error;
     throw new AppError('INTERNAL', type === 'csv' ? FILE_MESSAGES.csvUploadFailed : FILE_MESSAGES.fileProcessingFailed, { cause: error });
+  } finally {
+    release();
   }
 }
 

@@ -1,13 +1,16 @@
 import crypto from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
-import { FILE_MESSAGES } from '@leadline/shared';
+import { FILE_MESSAGES, MAX_UPLOAD_BYTES } from '@leadline/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeZip } from '../../lib/files/zip-fixture.js';
 import { createOwner, type TestUser } from '../../test/factories.js';
+import { writeHostileCorpus } from '../../test/hostile-files.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { findUploadForTeam } from './files.repository.js';
 import { purgeOldUploads, uploadsDir } from './files.service.js';
@@ -33,12 +36,12 @@ function multipart(fileName: string, content: Buffer | string, field = 'file') {
   const payload = Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
-const upload = (fileName: string, content: Buffer | string, as: TestUser | null = user, field = 'file') => {
+const upload = (fileName: string, content: Buffer | string, as: TestUser | null = user, field = 'file', on: TestApp = t) => {
   const { payload, headers } = multipart(fileName, content, field);
-  return t.app.inject({ method: 'POST', url: '/api/v1/files', payload, headers: { ...headers, ...(as ? { cookie: as.cookie } : {}) } });
+  return on.app.inject({ method: 'POST', url: '/api/v1/files', payload, headers: { ...headers, ...(as ? { cookie: as.cookie } : {}) } });
 };
-const filesOf = (owner: TestUser) => {
-  const dir = uploadsDir(dataDir, owner.teamId);
+const filesOf = (owner: TestUser, root = dataDir) => {
+  const dir = uploadsDir(root, owner.teamId);
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 };
 const rowsOf = (owner: TestUser) => t.ctx.db.selectFrom('uploads').selectAll().where('team_id', '=', owner.teamId).execute();
@@ -175,4 +178,111 @@ describe('purgeOldUploads', () => {
     expect(kept).toEqual({ full_name: 'Ann' });
     expect(await purgeOldUploads(t.ctx)).toEqual({ deleted: 0, orphans: 0 });
   });
+});
+
+describe('uploads kept private and within the team quota', () => {
+  const QUOTA = 1000;
+  let small: TestApp;
+  let smallDir: string;
+  beforeAll(async () => {
+    smallDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leadline-quota-'));
+    small = await createTestApp({ config: { dataDir: smallDir, uploadQuotaBytes: QUOTA } });
+  });
+  afterAll(async () => {
+    await small.close();
+    fs.rmSync(smallDir, { recursive: true, force: true });
+  });
+
+  it('creates upload folders 0700 and files 0600', async () => {
+    const owner = await createOwner(small.ctx.db);
+    const response = await upload('private.csv', 'Full Name\nAnn\n', owner, 'file', small);
+    expect(response.statusCode, response.body).toBe(201);
+    const mode = (p: string) => fs.statSync(p).mode & 0o777;
+    expect(mode(path.join(smallDir, 'uploads'))).toBe(0o700);
+    expect(mode(uploadsDir(smallDir, owner.teamId))).toBe(0o700);
+    expect(mode(path.join(uploadsDir(smallDir, owner.teamId), `${response.json().data._id}.csv`))).toBe(0o600);
+  });
+
+  it("answers 413 with the quota message once the team's stored uploads would pass the quota, keeping nothing of the refused file", async () => {
+    const owner = await createOwner(small.ctx.db);
+    const other = await createOwner(small.ctx.db);
+    const file = (size: number) => `Full Name\n${'x'.repeat(size - 11)}\n`;
+    expect((await upload('a.csv', file(600), owner, 'file', small)).statusCode).toBe(201);
+    const over = await upload('b.csv', file(600), owner, 'file', small);
+    expect(over.statusCode).toBe(413);
+    expect(over.json().error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: FILE_MESSAGES.quotaExceeded(QUOTA) });
+    expect(fs.readdirSync(uploadsDir(smallDir, owner.teamId))).toHaveLength(1);
+    expect((await upload('c.csv', file(400), owner, 'file', small)).statusCode).toBe(201);
+    const full = await upload('d.csv', file(20), owner, 'file', small);
+    expect(full.json().error.message).toBe(FILE_MESSAGES.quotaExceeded(QUOTA));
+    // Another team has its own quota; an expired upload frees its share.
+    expect((await upload('e.csv', file(600), other, 'file', small)).statusCode).toBe(201);
+    await small.ctx.db.updateTable('uploads').set({ created_at: new Date(Date.now() - 8 * 86_400_000) }).where('team_id', '=', owner.teamId).execute();
+    await purgeOldUploads(small.ctx);
+    expect((await upload('f.csv', file(600), owner, 'file', small)).statusCode).toBe(201);
+  });
+
+  it('counts uploads arriving at the same time against the quota', async () => {
+    const owner = await createOwner(small.ctx.db);
+    const responses = await Promise.all([1, 2, 3].map((i) => upload(`${i}.csv`, `Full Name\n${'x'.repeat(400)}\n`, owner, 'file', small)));
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 201, 413]);
+  });
+});
+
+describe('hostile files through the upload route', () => {
+  let big: TestApp;
+  let bigDir: string;
+  beforeAll(async () => {
+    bigDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leadline-hostile-uploads-'));
+    big = await createTestApp({ config: { dataDir: bigDir, maxUploadBytes: MAX_UPLOAD_BYTES } });
+  });
+  afterAll(async () => {
+    await big.close();
+    fs.rmSync(bigDir, { recursive: true, force: true });
+  });
+
+  it('answers each refusal as a 400 with its message and keeps nothing', async () => {
+    const owner = await createOwner(big.ctx.db);
+    const corpus = await writeHostileCorpus(path.join(os.tmpdir(), 'leadline-hostile-corpus'));
+    for (const name of ['row-never-closes.xlsx', 'shared-strings-huge.xlsx', 'ratio-many-entries.xlsx', 'columns-100k.xlsx', 'columns-100k.csv', 'many-entries.xlsx']) {
+      const file = corpus.find((f) => f.name === name)!;
+      const response = await upload(name, fs.readFileSync(file.path), owner, 'file', big);
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json().error, name).toMatchObject({ code: 'VALIDATION_FAILED', message: file.refusal });
+    }
+    const unclosed = await upload('quote.csv', 'Full Name,Email\nAnn,a@x.io\n"Bob,b@x.io\nCid,c@x.io\n', owner, 'file', big);
+    expect(unclosed.json().error.message).toBe(FILE_MESSAGES.csvBadQuote(3));
+    expect(filesOf(owner, bigDir)).toEqual([]);
+  }, 120_000);
+
+  it('reads a file refused at its header to the end, so the next request on the same connection is answered', async () => {
+    const owner = await createOwner(big.ctx.db);
+    await big.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = big.app.server.address() as net.AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    let received = Buffer.alloc(0);
+    socket.on('data', (chunk: Buffer) => (received = Buffer.concat([received, chunk])));
+    /** Sends one request on the shared keep-alive socket and reads one whole response: its status and body. */
+    const send = async (name: string, content: string) => {
+      const { payload, headers } = multipart(name, content);
+      socket.write(`POST /api/v1/files HTTP/1.1\r\nhost: 127.0.0.1\r\ncookie: ${owner.cookie}\r\ncontent-type: ${headers['content-type']}\r\ncontent-length: ${payload.length}\r\n\r\n`);
+      socket.write(payload);
+      for (let waited = 0; waited < 20_000; waited += 20) {
+        const head = received.indexOf('\r\n\r\n');
+        const length = head < 0 ? -1 : Number(/content-length: (\d+)/i.exec(received.subarray(0, head).toString())?.[1]);
+        if (head >= 0 && received.length >= head + 4 + length) {
+          const response = { status: Number(received.subarray(9, 12).toString()), body: JSON.parse(received.subarray(head + 4, head + 4 + length).toString()) };
+          received = received.subarray(head + 4 + length);
+          return response;
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`no answer to ${name}`);
+    };
+    const wide = `${Array.from({ length: 100_000 }, (_, i) => `Column ${i}`).join(',')}\n${'Ann\n'.repeat(500_000)}`;
+    expect(await send('wide.csv', wide)).toMatchObject({ status: 400, body: { error: { message: FILE_MESSAGES.tooManyColumns(1) } } });
+    expect(await send('next.csv', 'Full Name\nAnn\n')).toMatchObject({ status: 201 });
+    socket.destroy();
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { LISTS_MESSAGES, type ListContactDto } from '@leadline/shared';
+import { FILE_MESSAGES, LISTS_MESSAGES, type ListContactDto } from '@leadline/shared';
 import type { InjectOptions } from 'fastify';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -375,5 +375,26 @@ describe('CSV parsed by the database (COPY)', () => {
     expect(copied!.contacts).toHaveLength(12_000);
     expect(copied!.contacts).toEqual(parsed!.contacts);
     expect(copied!.contacts[10_999]!.full_name).toBe('bad"quote');
+  });
+});
+
+describe('files with odd bytes', () => {
+  it('imports the rows around a NUL character and reports the row that held it', async () => {
+    const csv = `Full Name,Company\nAnn Lee,Acme\nBob\u0000Stone,Initech\nCid Moss,Globex\n`;
+    const { list, progress } = await importInto(await upload('nul.csv', csv), { listTitle: 'With a NUL' });
+    expect(progress).toMatchObject({ state: 'completed', error_count: 1, result: { imported: 2, rows: 3 } });
+    expect(progress.errors).toMatchObject([{ message: FILE_MESSAGES.nulRowSkipped(2), item: 'row 2' }]);
+    expect((await listContacts(list._id)).map((r) => r.fullName)).toEqual(['Ann Lee', 'Cid Moss']);
+  });
+
+  it('imports UTF-16 files (LE and BE, with their BOM) like UTF-8 ones', async () => {
+    const text = 'Full Name,Company\r\nZoë Quinn,"Acme, Inc."\r\nLi 李,Globex\r\n';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]);
+    for (const [name, bytes] of [['le.csv', le], ['be.csv', be]] as const) {
+      const { list, progress } = await importInto(await upload(name, bytes), { listTitle: `UTF-16 ${name}` });
+      expect(progress, name).toMatchObject({ state: 'completed', result: { imported: 2 } });
+      expect((await listContacts(list._id)).map((r) => [r.fullName, r.company?.name])).toEqual([['Li 李', 'Globex'], ['Zoë Quinn', 'Acme, Inc.']]);
+    }
   });
 });

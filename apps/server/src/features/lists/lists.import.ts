@@ -1,6 +1,7 @@
 import {
   AppError,
   COMPANY_FILE_HEADER,
+  FILE_MESSAGES,
   LISTS_MESSAGES,
   type CompanyUploadBody,
   type UploadToListBody,
@@ -74,9 +75,10 @@ const cellValue = (raw: string | undefined) => {
 
 /**
  * One parsed batch of file rows as COPY text rows of the staging table (IMPORT_STAGING_COLUMNS:
- * a new time-ordered contact id, the row's number, then its fields).
+ * a new time-ordered contact id, the row's number, then its fields). A row with a NUL character
+ * in an imported cell (no database text can hold one) is left out and its number put in `skipped`.
  */
-export function toImportRows(rows: string[][], firstRowNumber: number, columns: Record<ProspectFileHeader, number>): string {
+export function toImportRows(rows: string[][], firstRowNumber: number, columns: Record<ProspectFileHeader, number>, skipped: number[] = []): string {
   const at = (header: ProspectFileHeader) => columns[header];
   const [name, title, level, department, company, email, phone, domain, country, city, linkedin] = [
     at('Full Name'), at('Job Title'), at('Job Level'), at('Department'), at('Company'), at('Email'), at('Phone'), at('Company Domain'),
@@ -84,9 +86,14 @@ export function toImportRows(rows: string[][], firstRowNumber: number, columns: 
   ];
   const cell = (row: string[], index: number) => (index < 0 ? null : cellValue(row[index]));
   const now = Date.now();
+  const imported = Object.values(columns).filter((index) => index >= 0);
   let text = '';
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
+    if (imported.some((index) => row[index]?.includes('\u0000'))) {
+      skipped.push(firstRowNumber + i);
+      continue;
+    }
     const fullName = cell(row, name) ?? '';
     const space = fullName.search(/\s/);
     const url = cell(row, linkedin);
@@ -223,7 +230,9 @@ export async function importFileIntoList(ctx: AppContext, payload: ImportPayload
       for await (const { rows, firstRowNumber } of readTableBatches(upload.path, upload.file_type, batchRows)) {
         if (stored.has(firstRowNumber)) continue;
         const lastRow = firstRowNumber + rows.length - 1;
-        const text = toImportRows(rows, firstRowNumber, columns);
+        const skipped: number[] = [];
+        const text = toImportRows(rows, firstRowNumber, columns, skipped);
+        if (skipped.length > 0) await progress.recordErrors(skipped.map((row) => ({ message: FILE_MESSAGES.nulRowSkipped(row), item: `row ${row}` })));
         await addBatch(writer, target, firstRowNumber, lastRow, input, (trx) => repo.stageImportRows(trx, text));
       }
     } catch (error) {
@@ -234,7 +243,9 @@ export async function importFileIntoList(ctx: AppContext, payload: ImportPayload
     await writer.drain();
   }
   await repo.setListStatus(ctx.db, payload.listId, 'complete');
-  const imported = await repo.countImported(ctx.db, payload.progressId);
+  // Batches count their whole row range; rows left out for a NUL are in the progress's errors (once per row, even if retried).
+  const skippedRows = new Set((await progress.current()).errors.flatMap((e) => (e.item?.startsWith('row ') ? [e.item] : []))).size;
+  const imported = (await repo.countImported(ctx.db, payload.progressId)) - skippedRows;
   await progress.complete({ listId: payload.listId, imported, rows: upload.row_count });
   await notifySlack(ctx, payload.teamId, `Leadline: import of ${upload.file_name} finished, ${imported} prospects added.`);
   return { imported, copiedRows: copy.copiedRows };

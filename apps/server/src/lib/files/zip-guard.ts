@@ -1,16 +1,18 @@
-import { AppError, FILE_MESSAGES } from '@leadline/shared';
+import { AppError, FILE_LIMITS, FILE_MESSAGES } from '@leadline/shared';
 import yauzl from 'yauzl';
 
 /**
  * Limits for an .xlsx (a zip) checked on its central directory before anything is unpacked.
  * A real workbook of the largest upload (1 GiB) has a few dozen entries, unpacks to a few GiB
  * and its sheet XML compresses 5-50x; deflate's ceiling is about 1032x, which bombs approach.
+ * The ratio is checked for each entry and for the whole zip, so a bomb cut into many entries
+ * that each stay under `ratioCheckFromBytes` is refused too.
  */
 export const ZIP_LIMITS = {
   maxEntries: 10_000,
-  maxTotalUncompressedBytes: 4 * 1024 ** 3,
-  /** Uncompressed / compressed, checked only for entries at least `ratioCheckFromBytes` big. */
-  maxCompressionRatio: 200,
+  maxTotalUncompressedBytes: FILE_LIMITS.maxUnpackedBytes,
+  /** Uncompressed / compressed, checked only for entries (and zips) at least `ratioCheckFromBytes` big. */
+  maxCompressionRatio: FILE_LIMITS.maxCompressionRatio,
   ratioCheckFromBytes: 10 * 1024 ** 2,
 };
 export type ZipLimits = typeof ZIP_LIMITS;
@@ -38,9 +40,11 @@ export async function openCheckedZip(path: string, limits: ZipLimits = ZIP_LIMIT
 
   return new Promise<CheckedZip>((resolve, reject) => {
     let total = 0;
+    let packed = 0;
     const entries = new Map<string, yauzl.Entry>();
     zip.on('entry', (entry: yauzl.Entry) => {
       total += entry.uncompressedSize;
+      packed += entry.compressedSize;
       const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
       if (total > limits.maxTotalUncompressedBytes) return reject(refuse(`${total} bytes unpacked`));
       if (entry.uncompressedSize >= limits.ratioCheckFromBytes && ratio > limits.maxCompressionRatio) {
@@ -49,7 +53,11 @@ export async function openCheckedZip(path: string, limits: ZipLimits = ZIP_LIMIT
       entries.set(entry.fileName, entry);
       zip.readEntry();
     });
-    zip.on('end', () => resolve({ zip, entries, totalUncompressedBytes: total }));
+    zip.on('end', () => {
+      const ratio = total / Math.max(1, packed);
+      if (total >= limits.ratioCheckFromBytes && ratio > limits.maxCompressionRatio) return reject(refuse(`${entries.size} entries compressed ${Math.round(ratio)}x`));
+      resolve({ zip, entries, totalUncompressedBytes: total });
+    });
     zip.on('error', (error: Error) => {
       zip.close();
       reject(new AppError('VALIDATION_FAILED', FILE_MESSAGES.notXlsx, { cause: error }));
