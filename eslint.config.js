@@ -15,46 +15,13 @@ const SERVER = 'apps/server/src/';
 // whose import is gone, or whose file is gone, fails the lint: the lists only ever shrink.
 
 /** Feature → another feature's inner file, instead of that feature's index.ts. */
-const FEATURE_SURFACE_EXCEPTIONS_UNTIL_SPINE_MERGE = {
-  'features/auth/auth.service.ts': ['features/credits/credits.service.ts'],
-  'features/credits/credits.test.ts': ['features/people-data/loader.ts', 'features/people-data/pdl.ts'],
-  'features/enrichment/enrichment.crash.test.ts': ['features/credits/credits.service.ts', 'features/people-data/demo-people.ts'],
-  'features/enrichment/enrichment.jobs.ts': ['features/integrations/integrations.jobs.ts', 'features/integrations/integrations.service.ts', 'features/jobs/jobs.service.ts', 'features/lists/lists.repository.ts'],
-  'features/enrichment/enrichment.repository.ts': ['features/lists/lists.repository.ts'],
-  'features/enrichment/enrichment.routes.ts': ['features/integrations/integrations.jobs.ts', 'features/integrations/integrations.service.ts'],
-  'features/enrichment/enrichment.service.ts': ['features/credits/credits.service.ts', 'features/files/files.service.ts', 'features/jobs/jobs.service.ts', 'features/lists/lists.repository.ts', 'features/lists/lists.service.ts', 'features/search/search.repository.ts', 'features/search/search.service.ts'],
-  'features/enrichment/enrichment.test.ts': ['features/credits/credits.service.ts', 'features/lists/lists.repository.ts', 'features/people-data/loader.ts', 'features/people-data/pdl.ts'],
-  'features/enrichment/enrichment.vendor.test.ts': ['features/credits/credits.service.ts', 'features/people-data/loader.ts', 'features/people-data/pdl.ts'],
-  'features/integrations/integrations.service.ts': ['features/jobs/jobs.service.ts', 'features/lists/lists.repository.ts', 'features/search/search.repository.ts'],
-  'features/integrations/integrations.sync.ts': ['features/jobs/jobs.service.ts', 'features/lists/lists.repository.ts'],
-  'features/integrations/integrations.test.ts': ['features/jobs/jobs.service.ts', 'features/lists/lists.repository.ts'],
-  'features/lists/lists.import.test.ts': ['features/jobs/jobs.service.ts', 'features/people-data/loader.ts', 'features/people-data/pdl.ts'],
-  'features/lists/lists.import.ts': ['features/files/files.service.ts', 'features/integrations/integrations.jobs.ts', 'features/jobs/jobs.service.ts'],
-  'features/lists/lists.jobs.ts': ['features/jobs/jobs.service.ts', 'features/search/people-filters.ts'],
-  'features/lists/lists.test.ts': ['features/people-data/loader.ts', 'features/people-data/pdl.ts'],
-  'features/search/search.service.ts': ['features/credits/credits.service.ts', 'features/lists/lists.repository.ts'],
-  'features/search/search.test.ts': ['features/people-data/loader.ts', 'features/people-data/pdl.ts'],
-  'features/team-management/team-management.service.ts': ['features/credits/credits.service.ts'],
-};
+const FEATURE_SURFACE_EXCEPTIONS_UNTIL_SPINE_MERGE = {};
 
 /** Feature files other than routes that import http/ (for the Actor type, which lives there today). */
-const HTTP_IN_FEATURES_EXCEPTIONS_UNTIL_SPINE_MERGE = {
-  'features/auth/auth.service.ts': ['http/policy.ts'],
-  'features/enrichment/enrichment.service.ts': ['http/policy.ts'],
-  'features/files/files.service.ts': ['http/policy.ts'],
-  'features/integrations/integrations.service.ts': ['http/policy.ts'],
-  'features/lists/lists.export.ts': ['http/policy.ts'],
-  'features/lists/lists.import.ts': ['http/policy.ts'],
-  'features/lists/lists.service.ts': ['http/policy.ts'],
-  'features/search/search.service.ts': ['http/policy.ts'],
-  'features/team-management/team-management.service.ts': ['http/policy.ts'],
-};
+const HTTP_IN_FEATURES_EXCEPTIONS_UNTIL_SPINE_MERGE = {};
 
 /** Infrastructure that imports features: app.ts mounts every feature's routes, the registry lists their jobs. */
-const INFRASTRUCTURE_EXCEPTIONS_UNTIL_SPINE_MERGE = {
-  'http/app.ts': ['features/auth/auth.routes.ts', 'features/auth/auth.service.ts', 'features/credits/credits.routes.ts', 'features/enrichment/enrichment.routes.ts', 'features/files/files.routes.ts', 'features/integrations/integrations.routes.ts', 'features/jobs/jobs.routes.ts', 'features/lists/lists.routes.ts', 'features/search/search.routes.ts', 'features/team-management/team-management.routes.ts', 'features/mailboxes/index.ts'],
-  'jobs/registry.ts': ['features/auth/auth.jobs.ts', 'features/credits/credits.jobs.ts', 'features/enrichment/enrichment.jobs.ts', 'features/files/files.jobs.ts', 'features/integrations/integrations.jobs.ts', 'features/lists/lists.jobs.ts'],
-};
+const INFRASTRUCTURE_EXCEPTIONS_UNTIL_SPINE_MERGE = {};
 
 /** Feature files outside repositories that write SQL today (queries the contacts and spine work move into repositories). */
 const SQL_OUTSIDE_REPOSITORIES_EXCEPTIONS_UNTIL_CONTACTS_MERGE = [

@@ -21,7 +21,8 @@ import type { EnrichmentProvider } from '../apps/server/src/features/enrichment/
 import { loadDemoPeople } from '../apps/server/src/features/people-data/demo-people.js';
 import { insertUserWithTeam } from '../apps/server/src/features/auth/auth.repository.js';
 import { startTeamCredits } from '../apps/server/src/features/credits/credits.service.js';
-import type { Actor } from '../apps/server/src/http/policy.js';
+import type { Actor } from '../apps/server/src/lib/actor.js';
+import { Outbox } from '../apps/server/src/events/outbox.js';
 import type { AppContext } from '../apps/server/src/lib/context.js';
 
 const { values } = parseArgs({
@@ -78,13 +79,16 @@ async function newActor(): Promise<Actor> {
 /** Starts a bulk enrichment of `contacts` people and processes it with `provider`; answers ms per contact. */
 async function measure(label: string, provider: EnrichmentProvider) {
   const actor = await newActor();
-  const ctx = { db } as AppContext;
+  // The bench runs the work itself: jobs sent go nowhere; events are stored as in production (no subscribers).
+  const queue = { send: async () => null };
+  const events = new Outbox([]);
+  events.connect(queue);
+  const ctx = { db, queue, events } as unknown as AppContext;
   let t0 = performance.now();
   const started = await startBulkEnrichment(
     ctx,
     actor,
     { inputs: [], inputsSource: { type: 'searchFilters', searchFilters: {}, limit: contacts }, newListTitle: label, enrichType: 'email' },
-    async () => {},
   );
   const startMs = performance.now() - t0;
   const run = (await db.selectFrom('enrichment_runs' as never).select('id' as never).where('team_id' as never, '=', actor.teamId as never).executeTakeFirstOrThrow()) as { id: string };

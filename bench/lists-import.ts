@@ -16,11 +16,12 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { ProgressTracker } from '../apps/server/src/features/jobs/jobs.service.js';
+import { ProgressTracker } from '../apps/server/src/features/progress/progress.service.js';
 import { downloadList } from '../apps/server/src/features/lists/lists.export.js';
 import { importFileIntoList } from '../apps/server/src/features/lists/lists.import.js';
 import { insertList } from '../apps/server/src/features/lists/lists.repository.js';
-import type { Actor } from '../apps/server/src/http/policy.js';
+import type { Actor } from '../apps/server/src/lib/actor.js';
+import { Outbox } from '../apps/server/src/events/outbox.js';
 import type { AppContext } from '../apps/server/src/lib/context.js';
 import { CsvSummaryTap, summarizeTable, type TableSummary } from '../apps/server/src/lib/files/index.js';
 
@@ -120,7 +121,11 @@ const upload = await db
   .executeTakeFirstOrThrow();
 const list = await insertList(db, { teamId: team.id, name: 'Bench import', entityType: 'contactList', createdBy: user.id, processing: true });
 const tracker = await ProgressTracker.create(db, { teamId: team.id, userId: user.id, kind: 'lists.import-prospects' });
-const ctx = { db } as AppContext;
+// The bench runs the work itself: jobs sent go nowhere; events are stored as in production (no subscribers).
+const queue = { send: async () => null };
+const events = new Outbox([]);
+events.connect(queue);
+const ctx = { db, queue, events } as unknown as AppContext;
 
 resetPeak();
 t0 = performance.now();

@@ -135,8 +135,8 @@ async function measureSync(label: string, lane: Partial<WriteLaneOptions>) {
     },
   });
   const supervisor = new Supervisor({
-    // The bench's service enqueues nothing: no queue is started, so pg-boss's polling stays out of the figures.
-    ctx: { db, config: loadConfig({}), queue: undefined as never },
+    // The bench's service enqueues and publishes nothing: no queue is started, so pg-boss's polling stays out of the figures.
+    ctx: { db, config: loadConfig({}), queue: undefined as never, events: undefined as never },
     services: [service],
     lane: createWriteLane(db, 'pglite', lane),
     leaseMs: 30_000,

@@ -1,7 +1,5 @@
 import { ensureDemoWorkspace } from './demo.js';
-import { mailboxSyncService } from './features/mailboxes/index.js';
 import { ensureDemoPeople } from './features/people-data/demo-people.js';
-import { SCHEDULES } from './jobs/registry.js';
 import { loadConfig } from './lib/config.js';
 import { startRuntime } from './runtime.js';
 
@@ -16,9 +14,9 @@ async function main() {
   }
   const log = (line: string) => console.log(`[leadline] ${line}`);
   log(`Starting (${mode}) with ${config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`}...`);
-  const runtime = await startRuntime(config, { serve: !workOnly, work: true, services: [mailboxSyncService()] });
+  const runtime = await startRuntime(config, { serve: !workOnly, work: true });
 
-  for (const [job, cron] of SCHEDULES) await runtime.ctx.queue.schedule(job, cron);
+  await runtime.queue.schedule(runtime.schedules);
   if (!workOnly) {
     await ensureDemoWorkspace(runtime.ctx.db, config.dataDir, log);
     await ensureDemoPeople(runtime.ctx.db, { people: config.demoPeople, log });

@@ -118,3 +118,10 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
     },
   };
 }
+
+/** The database a configuration names: PostgreSQL at `databaseUrl`, else PGlite in `dataDir/pglite`. */
+export async function openDatabaseFor(config: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+  return config.databaseUrl
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
+}

@@ -13,6 +13,7 @@ import * as m0011 from './migrations/0011_bulk_load_state.js';
 import * as m0012 from './migrations/0012_reference_check_by_parent.js';
 import * as m0013 from './migrations/0013_import_batches.js';
 import * as m0014 from './migrations/0014_person_reference.js';
+import * as m0020 from './migrations/0020_domain_events.js';
 import * as m0025 from './migrations/0025_service_leases.js';
 import * as m0030 from './migrations/0030_invitation_tokens.js';
 import * as m0050 from './migrations/0050_mail_accounts.js';
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0012_reference_check_by_parent': m0012,
   '0013_import_batches': m0013,
   '0014_person_reference': m0014,
+  '0020_domain_events': m0020,
   '0025_service_leases': m0025,
   '0030_invitation_tokens': m0030,
   '0050_mail_accounts': m0050,

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ContactsTable, ImportBatchesTable, ListCompaniesTable, ListContactsTable, ListsTable, UploadsTable } from './schema-lists.js';
 import type { AppSecretsTable, CompaniesTable, PeopleTable, SavedSearchesTable, SearchValuesTable } from './schema-people.js';
 import type { CrmRecordsTable, IntegrationsTable, SyncRunsTable } from './schema-integrations.js';
+import type { DomainEventsTable, EventDeliveriesTable } from './schema-events.js';
 import type { CreditHoldsTable, CreditLedgerTable, CreditMemberMonthsTable, CreditPeriodsTable } from './schema-credits.js';
 import type { ServiceLeasesTable } from './schema-services.js';
 import type { MailAccountsTable, MailFoldersTable, MailMessagesTable } from './schema-mail.js';
@@ -127,6 +128,8 @@ export interface DB {
   mail_accounts: MailAccountsTable;
   mail_folders: MailFoldersTable;
   mail_messages: MailMessagesTable;
+  domain_events: DomainEventsTable;
+  event_deliveries: EventDeliveriesTable;
 }
 
 export type User = Selectable<UsersTable>;

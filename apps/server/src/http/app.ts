@@ -4,18 +4,16 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authRoutes } from '../features/auth/auth.routes.js';
-import { creditsRoutes } from '../features/credits/credits.routes.js';
-import { enrichmentRoutes } from '../features/enrichment/enrichment.routes.js';
-import { integrationsRoutes } from '../features/integrations/integrations.routes.js';
-import { mailboxesRoutes } from '../features/mailboxes/index.js';
-import { actorForToken, SESSION_COOKIE } from '../features/auth/auth.service.js';
-import { filesRoutes } from '../features/files/files.routes.js';
-import { jobsRoutes } from '../features/jobs/jobs.routes.js';
-import { listsRoutes } from '../features/lists/lists.routes.js';
-import { searchRoutes } from '../features/search/search.routes.js';
-import { teamManagementRoutes } from '../features/team-management/team-management.routes.js';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type FastifyPluginAsyncZod,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import type { Actor } from '../lib/actor.js';
 import type { AppContext } from '../lib/context.js';
 import { apiNotFound, registerErrorHandling } from './errors.js';
 import { registerPolicyEnforcement } from './policy.js';
@@ -23,8 +21,16 @@ import { registerWebApp } from './web-app.js';
 
 export type BuildAppOptions = { logger?: FastifyServerOptions['logger'] };
 
-/** The HTTP application: every feature's routes behind sessions, policies and one error format. */
-export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+/** Which cookie holds the session, and who it belongs to (null: none, or expired). */
+export type SessionLookup = { cookie: string; actorFor(db: Kysely<DB>, token: string): Promise<Actor | null> };
+
+/** The HTTP application: the given route plugins behind sessions, policies and one error format. */
+export async function buildApp(
+  ctx: AppContext,
+  parts: { routes: ReadonlyArray<FastifyPluginAsyncZod>; sessions: SessionLookup },
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const { sessions } = parts;
   const app = Fastify({
     logger: options.logger ?? {
       level: ctx.config.logLevel,
@@ -59,14 +65,14 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   registerPolicyEnforcement(app, async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
-    return token ? actorForToken(ctx.db, token) : null;
+    const token = request.cookies[sessions.cookie];
+    return token ? sessions.actorFor(ctx.db, token) : null;
   });
 
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Leadline API', description: 'Sales prospecting and outreach workspace', version: '0.1.0' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: sessions.cookie } } },
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,
@@ -74,16 +80,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   app.get('/api/health', { schema: { tags: ['health'], summary: 'Liveness' } }, async () => ({ status: 'ok' }));
-  await app.register(authRoutes(ctx));
-  await app.register(teamManagementRoutes(ctx));
-  await app.register(jobsRoutes(ctx));
-  await app.register(searchRoutes(ctx));
-  await app.register(filesRoutes(ctx));
-  await app.register(listsRoutes(ctx));
-  await app.register(creditsRoutes(ctx));
-  await app.register(enrichmentRoutes(ctx));
-  await app.register(integrationsRoutes(ctx));
-  await app.register(mailboxesRoutes(ctx));
+  for (const routes of parts.routes) await app.register(routes);
   await registerWebApp(app, ctx.config.webDist);
 
   return app;

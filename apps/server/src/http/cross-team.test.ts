@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProgressTracker } from '../features/jobs/jobs.service.js';
+import { ProgressTracker } from '../features/progress/progress.service.js';
 import { createOwner, createPeople, uploadFile, type TestUser } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { createOwner, createTeam, sessionCookie, type TestUser } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { isAllowed, policyFor, registerPolicyEnforcement, type Actor } from './policy.js';
+import type { Actor } from '../lib/actor.js';
+import { isAllowed, policyFor, registerPolicyEnforcement } from './policy.js';
 import type { Policy } from './route-policies.js';
 
 type Caller = { label: string; user: TestUser | null; permission: Actor['permission'] | null };

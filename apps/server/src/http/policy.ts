@@ -1,17 +1,7 @@
-import { AppError, MESSAGES, type Permission, type TeamRole } from '@leadline/shared';
+import { AppError, MESSAGES, type Permission } from '@leadline/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Actor } from '../lib/actor.js';
 import { ROUTE_POLICIES, PUBLIC_PREFIXES, type Policy } from './route-policies.js';
-
-/** Who is calling: always a member of exactly one team. */
-export type Actor = {
-  userId: string;
-  teamId: string;
-  email: string;
-  name: string;
-  permission: Permission;
-  role: TeamRole;
-  sessionHash: string;
-};
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,12 +5,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openDatabase } from '../db/database.js';
-import { ProgressTracker } from '../features/jobs/jobs.service.js';
+import { ProgressTracker } from '../features/progress/progress.service.js';
 import { startRuntime } from '../runtime.js';
 import { createOwner, type TestUser } from '../test/factories.js';
-import { slowJob } from '../test/fixtures/slow-job.js';
+import { slowJobRegistration } from '../test/fixtures/slow-job.js';
 import { createTestApp, testConfig, type TestApp } from '../test/test-app.js';
-import { defineJob } from './queue.js';
+import { jobHandler, type JobRegistration } from '../lib/feature-module.js';
+import { defineJob } from '../lib/job-definition.js';
 
 const until = async (check: () => Promise<boolean>, timeoutMs = 20_000) => {
   const end = Date.now() + timeoutMs;
@@ -27,25 +28,35 @@ const countJob = defineJob({
   name: 'test.count',
   payload: z.object({ progressId: z.uuid(), items: z.number().int(), failFirstAttempt: z.boolean() }),
   retryDelaySeconds: 1,
-  async handle(ctx, payload, run) {
-    attempts++;
-    const progress = new ProgressTracker(ctx.db, payload.progressId);
-    const current = await progress.current();
-    if (current.state === 'completed') return; // re-checked: a redelivery does nothing twice
-    await progress.start(payload.items);
-    for (let done = current.done; done < payload.items; done++) {
-      if (payload.failFirstAttempt && run.retryCount === 0 && done === 2) throw new Error('worker crashed');
-      await progress.advance(done + 1);
-    }
-    await progress.recordErrors([{ message: 'row 3 had no name', item: '3' }]);
-    await progress.complete({ counted: payload.items });
-  },
 });
+const countHandler = jobHandler(countJob, async (ctx, payload, run) => {
+  attempts++;
+  const progress = new ProgressTracker(ctx.db, payload.progressId);
+  const current = await progress.current();
+  if (current.state === 'completed') return; // re-checked: a redelivery does nothing twice
+  await progress.start(payload.items);
+  for (let done = current.done; done < payload.items; done++) {
+    if (payload.failFirstAttempt && run.retryCount === 0 && done === 2) throw new Error('worker crashed');
+    await progress.advance(done + 1);
+  }
+  await progress.recordErrors([{ message: 'row 3 had no name', item: '3' }]);
+  await progress.complete({ counted: payload.items });
+});
+const countJobRegistration: JobRegistration = { definition: countJob, handler: async () => ({ default: countHandler }) };
+
+/** One waiting per key: what the definition's policy and singleton key promise. */
+const onePerKey = defineJob({
+  name: 'test.one-per-key',
+  payload: z.object({ key: z.string() }),
+  policy: 'stately',
+  singletonKey: ({ key }) => key,
+});
+const onePerKeyRegistration: JobRegistration = { definition: onePerKey, handler: async () => ({ default: async () => {} }) };
 
 let t: TestApp;
 let owner: TestUser;
 beforeAll(async () => {
-  t = await createTestApp({ work: true, jobs: [countJob] });
+  t = await createTestApp({ work: true, jobs: [countJobRegistration, onePerKeyRegistration] });
   owner = await createOwner(t.ctx.db);
 });
 afterAll(() => t.close());
@@ -101,6 +112,21 @@ describe('jobs and their progress', () => {
   });
 });
 
+describe('job options', () => {
+  it("keeps one waiting job per singleton key when the definition's policy says so", async () => {
+    const later = { startAfterSeconds: 3600 };
+    const first = await t.ctx.queue.send(onePerKey, { key: 'list-a' }, later);
+    expect(first).toEqual(expect.any(String));
+    expect(await t.ctx.queue.send(onePerKey, { key: 'list-a' }, later)).toBeNull();
+    expect(await t.ctx.queue.send(onePerKey, { key: 'list-b' }, later)).toEqual(expect.any(String));
+  });
+
+  it('refuses a job the queue was not given', async () => {
+    const stranger = defineJob({ name: 'test.unregistered', payload: z.object({}) });
+    await expect(t.ctx.queue.send(stranger, {})).rejects.toThrow('not registered');
+  });
+});
+
 describe('a restart', () => {
   it('retries the job of a worker process killed mid-run (embedded database on disk)', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leadline-restart-'));
@@ -119,7 +145,7 @@ describe('a restart', () => {
       serve: false,
       work: true,
       database,
-      jobs: [slowJob],
+      jobs: [slowJobRegistration],
       pollingIntervalSeconds: 0.5,
       maintenanceIntervalSeconds: 1,
     });

@@ -1,48 +1,27 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
-import type { z } from 'zod';
 import type { ExecuteSql } from '../db/database.js';
-import type { DB } from '../db/schema.js';
 import type { AppContext } from '../lib/context.js';
-
-export type JobRun = { id: string; retryCount: number };
-
-/** A job is data: a name, a payload schema and an idempotent handler. */
-export type JobDefinition<P> = {
-  name: string;
-  payload: z.ZodType<P>;
-  retryLimit?: number;
-  retryDelaySeconds?: number;
-  expireInSeconds?: number;
-  /** Runs at least once per send: it must re-check state before acting. */
-  handle(ctx: AppContext, payload: P, run: JobRun): Promise<void>;
-};
-
-export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
-  return definition;
-}
-
-export type SendOptions = {
-  /** Enqueue inside this transaction, so the job exists only if the transaction commits. */
-  trx?: Kysely<DB>;
-  singletonKey?: string;
-  startAfterSeconds?: number;
-};
+import type { JobHandler, JobRegistration, Schedule } from '../lib/feature-module.js';
+import type { JobDefinition, JobSender, SendOptions } from '../lib/job-definition.js';
 
 /** pg-boss on the application's own database (PGlite or PostgreSQL). */
-export class Queue {
+export class Queue implements JobSender {
   readonly #boss: PgBoss;
-  readonly #definitions = new Map<string, JobDefinition<any>>();
+  readonly #jobs = new Map<string, JobRegistration>();
   #working = false;
 
-  private constructor(boss: PgBoss, definitions: JobDefinition<any>[]) {
+  private constructor(boss: PgBoss, jobs: readonly JobRegistration[]) {
     this.#boss = boss;
-    for (const d of definitions) this.#definitions.set(d.name, d);
+    for (const job of jobs) {
+      if (this.#jobs.has(job.definition.name)) throw new Error(`Two jobs are named ${job.definition.name}`);
+      this.#jobs.set(job.definition.name, job);
+    }
   }
 
   static async start(
     executeSql: ExecuteSql,
-    definitions: JobDefinition<any>[],
+    jobs: readonly JobRegistration[],
     onError: (e: Error) => void,
     options: { maintenanceIntervalSeconds?: number } = {},
   ) {
@@ -55,23 +34,28 @@ export class Queue {
     });
     boss.on('error', onError);
     await boss.start();
-    for (const d of definitions) {
-      await boss.createQueue(d.name, {
-        name: d.name,
+    for (const { definition: d } of jobs) {
+      const options = {
+        policy: d.policy ?? 'standard',
         retryLimit: d.retryLimit ?? 3,
         retryDelay: d.retryDelaySeconds ?? 5,
         retryBackoff: true,
         expireInSeconds: d.expireInSeconds ?? 15 * 60,
-      });
+      };
+      // createQueue leaves an existing queue as it was: the update makes the definition in the code the one in force.
+      await boss.createQueue(d.name, { name: d.name, ...options });
+      await boss.updateQueue(d.name, { name: d.name, ...options });
     }
-    return new Queue(boss, definitions);
+    return new Queue(boss, jobs);
   }
 
   async send<P>(definition: JobDefinition<P>, payload: P, options: SendOptions = {}): Promise<string | null> {
+    if (!this.#jobs.has(definition.name)) throw new Error(`Job ${definition.name} is not registered with the queue`);
     const data = definition.payload.parse(payload);
     const trx = options.trx;
+    const singletonKey = definition.singletonKey?.(data);
     return this.#boss.send(definition.name, data as object, {
-      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(singletonKey ? { singletonKey } : {}),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       ...(trx
         ? {
@@ -84,26 +68,30 @@ export class Queue {
     });
   }
 
-  /** Start handling every defined job in this process. */
+  /** Start handling every registered job in this process; a handler module is loaded with its first job. */
   async work(ctx: AppContext, options: { pollingIntervalSeconds?: number } = {}) {
     this.#working = true;
-    for (const definition of this.#definitions.values()) {
+    for (const { definition, handler } of this.#jobs.values()) {
+      let loaded: Promise<JobHandler<unknown>> | undefined;
       await this.#boss.work(
         definition.name,
         { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, includeMetadata: true },
         async (jobs) => {
+          loaded ??= handler().then((m) => m.default);
+          loaded.catch(() => (loaded = undefined)); // a module that failed to load is tried again
+          const handle = await loaded;
           for (const job of jobs) {
             const payload = definition.payload.parse(job.data);
-            await definition.handle(ctx, payload, { id: job.id, retryCount: job.retryCount });
+            await handle(ctx, payload, { id: job.id, retryCount: job.retryCount });
           }
         },
       );
     }
   }
 
-  /** Sends the job on a cron schedule (pg-boss keeps one schedule per name across processes). */
-  async schedule(definition: JobDefinition<any>, cron: string) {
-    await this.#boss.schedule(definition.name, cron, {});
+  /** Sends each job on its cron schedule (pg-boss keeps one schedule per name across processes). */
+  async schedule(schedules: readonly Schedule[]) {
+    for (const { job, cron } of schedules) await this.#boss.schedule(job.name, cron, {});
   }
 
   get working() {

@@ -2,5 +2,3 @@
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
-
-export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();

@@ -10,7 +10,7 @@ import { newRunLog, trackingService, type RunLog } from '../test/fixtures/lease-
 import { testConfig } from '../test/test-app.js';
 import { findLeases } from './leases.repository.js';
 import { Supervisor } from './supervisor.js';
-import type { ServiceDefinition } from './service.js';
+import type { ServiceDefinition } from '../lib/service-definition.js';
 import { createWriteLane } from './write-lane.js';
 
 const LEASE_MS = 1500;
@@ -30,7 +30,7 @@ let ctx: AppContext;
 const started: Supervisor[] = [];
 beforeAll(async () => {
   database = await createTestDatabase();
-  ctx = { db: database.db, config: testConfig(), queue: undefined as never };
+  ctx = { db: database.db, config: testConfig(), queue: undefined as never, events: undefined as never };
 });
 afterEach(async () => {
   await Promise.all(started.splice(0).map((s) => s.stop()));

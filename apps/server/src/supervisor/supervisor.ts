@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import type { AppContext } from '../lib/context.js';
 import { deleteExpiredLeases, releaseLeases, renewLeases, takeLeases } from './leases.repository.js';
-import type { ServiceDefinition } from './service.js';
-import type { WriteLane } from './write-lane.js';
+import type { ServiceDefinition } from '../lib/service-definition.js';
+import type { WriteLane } from '../lib/service-definition.js';
 
 export type SupervisorOptions = {
   ctx: AppContext;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.js';
 import { createTestDatabase } from '../test/database.js';
 import { findLeases } from './leases.repository.js';
-import { createWriteLane, type WriteBatch } from './write-lane.js';
+import type { WriteBatch } from '../lib/service-definition.js';
+import { createWriteLane } from './write-lane.js';
 
 let database: Database;
 beforeAll(async () => {

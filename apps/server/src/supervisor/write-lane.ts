@@ -1,6 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { Mutex } from '../db/mutex.js';
 import type { DB } from '../db/schema.js';
+import type { WriteBatch, WriteLane } from '../lib/service-definition.js';
 
 /**
  * The background write lane: how a long-running service (a mailbox sync writing 50,000
@@ -29,20 +30,6 @@ export type WriteLaneOptions = {
   quietMs: number;
 };
 
-export type WriteBatch<R> = (trx: Transaction<DB>, rows: R[]) => Promise<void>;
-
-export type WriteLane = {
-  /**
-   * Writes `rows` in short transactions, one `write(trx, batch)` each, pausing between them.
-   * A batch commits whole; the caller's writes must be idempotent (an aborted or crashed sync
-   * is resumed by writing again).
-   */
-  writeInBatches<R>(
-    rows: Iterable<R> | AsyncIterable<R>,
-    write: WriteBatch<R>,
-    options?: { signal?: AbortSignal; maxBatchSize?: number },
-  ): Promise<{ rows: number; batches: number }>;
-};
 
 export const WRITE_LANE_DEFAULTS: Record<'pglite' | 'postgres', WriteLaneOptions> = {
   pglite: { targetBatchMs: 8, share: 0.25, maxBatchSize: 500, quietMs: 1000 },

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../lib/config.js';
 import type { AppContext } from '../lib/context.js';
 import { startRuntime, type Runtime } from '../runtime.js';
-import type { JobDefinition } from '../jobs/queue.js';
+import type { FeatureModule, JobRegistration } from '../lib/feature-module.js';
 import { createTestDatabase } from './database.js';
 
 export type TestApp = { app: FastifyInstance; ctx: AppContext; runtime: Runtime; close(): Promise<void> };
@@ -19,7 +19,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** The whole application on a fresh database, for `app.inject` tests. */
-export async function createTestApp(options: { config?: Partial<Config>; work?: boolean; jobs?: JobDefinition<any>[] } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { config?: Partial<Config>; work?: boolean; features?: FeatureModule[]; jobs?: JobRegistration[] } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const runtime = await startRuntime(testConfig(options.config), {
     serve: true,
@@ -27,6 +29,7 @@ export async function createTestApp(options: { config?: Partial<Config>; work?: 
     database,
     logger: false,
     pollingIntervalSeconds: 0.5,
+    ...(options.features ? { features: options.features } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
   });
   return { app: runtime.app!, ctx: runtime.ctx, runtime, close: runtime.close };

@@ -1,6 +1,6 @@
 import type { JobState } from '@leadline/shared';
 import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
-import { useJobProgress } from '../features/jobs/api';
+import { useJobProgress } from '../features/progress/api';
 
 const STATE_TEXT: Record<JobState, string> = {
   queued: 'Waiting to start…',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CompanyRow, ProspectEmail, ProspectPhone, SearchFilters } from '../search/filters.js';
+import { CompanyResult, ProspectEmail, ProspectPhone, SearchFilters } from '../search/filters.js';
 
 /** People lists are 'contactList' (spec §3); company lists hold companies. */
 export const ListEntityType = z.enum(['contactList', 'companyList']);
@@ -147,7 +147,7 @@ export const ListContactDto = z.object({
 export type ListContactDto = z.infer<typeof ListContactDto>;
 
 /** A company of a company list: the search's company row, and when it was added. */
-export const ListCompanyDto = CompanyRow.extend({ addedAt: z.string() });
+export const ListCompanyDto = CompanyResult.extend({ addedAt: z.string() });
 export type ListCompanyDto = z.infer<typeof ListCompanyDto>;
 
 /** Sort keys of a list's contents; the spec sends company name as `company.name`. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CompanyRow,
+  CompanyResult,
   DEFAULT_SEARCH_FILTERS,
   FILTER_FIELDS,
   FilterOption,
@@ -274,7 +274,7 @@ describe('SearchResponse', () => {
   });
 });
 
-describe('CompanyRow', () => {
+describe('CompanyResult', () => {
   it('parses a row when revenue bounds are unknown', () => {
     const row = {
       _id: 'c1',
@@ -286,7 +286,7 @@ describe('CompanyRow', () => {
       headQuartersCountry: 'united states',
       linkedInHeadCount: 120,
     };
-    expect(CompanyRow.parse(row)).toEqual(row);
+    expect(CompanyResult.parse(row)).toEqual(row);
   });
 });
 

@@ -432,8 +432,8 @@ export const Prospect = z.object({
 });
 export type Prospect = z.infer<typeof Prospect>;
 
-/** One row of the companies table (spec §3 "Company row"). */
-export const CompanyRow = z.object({
+/** A company as the search results show it (spec §3 "Company row"). */
+export const CompanyResult = z.object({
   _id: z.string(),
   name: z.string(),
   domain: z.string().nullable(),
@@ -443,7 +443,7 @@ export const CompanyRow = z.object({
   headQuartersCountry: z.string().nullable(),
   linkedInHeadCount: z.number().int().nullable(),
 });
-export type CompanyRow = z.infer<typeof CompanyRow>;
+export type CompanyResult = z.infer<typeof CompanyResult>;
 
 /** Counting stops here; beyond it `total` is a lower bound. */
 export const TOTAL_EXACT_LIMIT = 10_000;
@@ -467,7 +467,7 @@ export type SearchResponse = z.infer<typeof SearchResponse>;
 export const CompanySearchResponse = z.object({
   data: z.object({
     response: z.object({
-      data: z.array(CompanyRow),
+      data: z.array(CompanyResult),
       total: z.number().int().nonnegative(),
       total_is_lower_bound: z.boolean(),
       scroll_token: z.string().nullable(),

@@ -145,3 +145,7 @@ export async function findProfile(db: Kysely<DB>, userId: string) {
     .where('users.id', '=', userId)
     .executeTakeFirst();
 }
+
+export async function deleteExpiredSessions(db: Kysely<DB>, now: Date) {
+  await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
+}

@@ -3,12 +3,12 @@ import { AppError, MESSAGES, SignupBody, type LoginBody, type MeResponse, type P
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
-import type { Actor } from '../../http/policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
+import { findSecret } from '../../lib/crypto/secrets.js';
 import { readSignedToken, signToken } from '../../lib/crypto/signed-token.js';
 import { linkBase, mailerFor, type Mail } from '../../lib/mail/index.js';
-import { startTeamCredits } from '../credits/credits.service.js';
-import { findSecret } from '../search/search.repository.js';
+import { startTeamCredits } from '../credits/index.js';
 import { activateInvitation, claimInvitation } from '../team-management/index.js';
 import { signupAttemptMail, verificationMail } from './auth.mails.js';
 import * as repo from './auth.repository.js';

@@ -2,7 +2,7 @@
 import { AppError } from '@leadline/shared';
 import { migrateToLatest } from '../../db/migrate.js';
 import { loadConfig } from '../../lib/config.js';
-import { openDatabaseFor } from '../../runtime.js';
+import { openDatabaseFor } from '../../db/database.js';
 import { runCreditsCli } from './credits-cli.js';
 
 const database = await openDatabaseFor(loadConfig());

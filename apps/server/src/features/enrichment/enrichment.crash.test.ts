@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
-import type { Actor } from '../../http/policy.js';
+import type { Actor } from '../../lib/actor.js';
 import { startRuntime } from '../../runtime.js';
 import { createOwner } from '../../test/factories.js';
 import { crashTestBulkEnrichment } from '../../test/fixtures/enrichment-crash-job.js';
@@ -58,7 +58,6 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a bulk enrichment whose
         setup.ctx,
         actor,
         { inputs: [], inputsSource: { type: 'searchFilters', searchFilters: {}, limit: CONTACTS }, newListTitle: 'Crash test', enrichType: 'all' },
-        (trx, id) => setup.ctx.queue.send(crashTestBulkEnrichment, { runId: id }, { trx }).then(() => undefined),
       );
       expect(started.prospects).toBe(CONTACTS);
       runId = (await sql<{ id: string }>`select id from enrichment_runs`.execute(db)).rows[0]!.id;

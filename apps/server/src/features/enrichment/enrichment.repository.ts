@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { applyContactChanges } from '../lists/lists.repository.js';
+import { applyContactChanges } from '../lists/index.js';
 import type { SourcedEmail, SourcedPhone } from './enrichment.waterfall.js';
 
 export type EnrichKind = 'email' | 'phone';

@@ -2,9 +2,6 @@ import { BulkEnrichBody, BulkEnrichResponse, ErrorBody, SingleEnrichBody, Single
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
-import { bulkEnrichment } from './enrichment.jobs.js';
-import { sendSyncJob } from '../integrations/integrations.jobs.js';
-import { queueAutoPush } from '../integrations/integrations.service.js';
 import { enrichmentProviders } from './enrichment.providers.js';
 import { enrichSingle, pricingOf, startBulkEnrichment } from './enrichment.service.js';
 
@@ -25,9 +22,7 @@ export const enrichmentRoutes = (ctx: AppContext): FastifyPluginAsyncZod => asyn
     async (request) => {
       const actor = actorOf(request);
       const providers = enrichmentProviders(ctx, await pricingOf(ctx.db, actor.userId), { onNote: (note) => request.log.info(note) });
-      const data = await enrichSingle(ctx, actor, request.body, providers);
-      if (data.creditsCharged > 0) await queueAutoPush(ctx, actor.teamId, { contactIds: [data.contact] }, sendSyncJob(ctx));
-      return { data };
+      return { data: await enrichSingle(ctx, actor, request.body, providers) };
     },
   );
 
@@ -42,10 +37,7 @@ export const enrichmentRoutes = (ctx: AppContext): FastifyPluginAsyncZod => asyn
       },
     },
     async (request) => {
-      const data = await startBulkEnrichment(ctx, actorOf(request), request.body, (trx, runId) =>
-        ctx.queue.send(bulkEnrichment, { runId }, { trx }).then(() => undefined),
-      );
-      return { data };
+      return { data: await startBulkEnrichment(ctx, actorOf(request), request.body) };
     },
   );
 };

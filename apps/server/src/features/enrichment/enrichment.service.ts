@@ -21,16 +21,17 @@ import {
 } from '@leadline/shared';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { Actor } from '../../http/policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { readTableBatches } from '../../lib/files/index.js';
-import { chargeHoldMany, holdCredits, releaseHold } from '../credits/credits.service.js';
-import { requireUpload } from '../files/files.service.js';
-import { ProgressTracker } from '../jobs/jobs.service.js';
-import * as listsRepo from '../lists/lists.repository.js';
-import { requireList } from '../lists/lists.service.js';
-import { pagePeople } from '../search/search.repository.js';
-import { peopleSearchConditions } from '../search/search.service.js';
+import { chargeHoldMany, holdCredits, releaseHold } from '../credits/index.js';
+import { requireUpload } from '../files/index.js';
+import { ProgressTracker } from '../progress/index.js';
+import * as lists from '../lists/index.js';
+import { requireList } from '../lists/index.js';
+import { pagePeople, peopleSearchConditions } from '../search/index.js';
+import { contactEnriched } from './enrichment.events.js';
+import { bulkEnrichment } from './enrichment.jobs.js';
 import * as repo from './enrichment.repository.js';
 import { runWaterfall } from './enrichment.waterfall.js';
 import type { EnrichmentProvider, EnrichmentQuery } from './providers/types.js';
@@ -183,7 +184,7 @@ async function contactIdOf(db: Kysely<DB>, actor: Actor, input: EnrichInput): Pr
     if (own) return own.id;
     throw notFound('Prospect');
   }
-  return (await listsRepo.ensurePersonContacts(db, actor.teamId, [person.id])).get(person.id)!;
+  return (await lists.ensurePersonContacts(db, actor.teamId, [person.id])).get(person.id)!;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -220,7 +221,11 @@ export async function enrichSingle(ctx: AppContext, actor: Actor, body: SingleEn
   try {
     await processRun(ctx.db, run, providers, pricing, { onBatch: async ([o]) => void (outcome = o) });
   } finally {
-    await finishRun(ctx.db, run, outcome && outcome.state !== 'failed' ? 'completed' : 'failed');
+    await ctx.db.transaction().execute(async (trx) => {
+      await finishRun(trx, run, outcome && outcome.state !== 'failed' ? 'completed' : 'failed');
+      const creditsCharged = outcome?.creditsCharged ?? 0;
+      if (creditsCharged > 0) await ctx.events.publish(trx, contactEnriched, { teamId: actor.teamId, contactId, runId, creditsCharged });
+    });
   }
   if (outcome?.state === 'failed') throw new AppError('PROVIDER_UNAVAILABLE', ENRICHMENT_MESSAGES.enrichRowFailed);
   const after = await ctx.db.selectFrom('contacts').select(['primary_email', 'primary_phone']).where('id', '=', contactId).executeTakeFirstOrThrow();
@@ -298,18 +303,18 @@ async function contactIdsOf(trx: Kysely<DB>, actor: Actor, body: BulkEnrichBody,
   switch (source.type) {
     case 'inputs': {
       const personIds = body.inputs.flatMap((i) => ('contactId' in i ? [i.contactId] : []));
-      const people = await listsRepo.ensurePersonContacts(trx, actor.teamId, personIds.filter(isUuid));
+      const people = await lists.ensurePersonContacts(trx, actor.teamId, personIds.filter(isUuid));
       return body.inputs.flatMap((i) => ('customContactId' in i ? [i.customContactId] : people.has(i.contactId) ? [people.get(i.contactId)!] : isUuid(i.contactId) ? [i.contactId] : []));
     }
     case 'searchFilters': {
       const conditions = await peopleSearchConditions(trx, normalizeFilters(source.searchFilters));
       const people = (await pagePeople(trx, conditions, { after: null, limit: source.limit })).slice(0, source.limit).map((p) => p.id);
-      const contacts = await listsRepo.ensurePersonContacts(trx, actor.teamId, people);
+      const contacts = await lists.ensurePersonContacts(trx, actor.teamId, people);
       return people.map((id) => contacts.get(id)!);
     }
     case 'list': {
       const list = await requireList(trx, actor, source.targetListId, 'contactList');
-      const page = await listsRepo.pageListContacts(trx, list.id, { pageNum: 1, limit: source.limit, sortBy: 'addedAt', sortOrder: 'desc', name: source.targetListState.name });
+      const page = await lists.pageListContacts(trx, list.id, { pageNum: 1, limit: source.limit, sortBy: 'addedAt', sortOrder: 'desc', name: source.targetListState.name });
       return page.rows.map((c) => c.id);
     }
     case 'file':
@@ -322,7 +327,7 @@ async function contactIdsOf(trx: Kysely<DB>, actor: Actor, body: BulkEnrichBody,
  * the chosen or new list (marked as being populated), holds the most the job can cost and
  * enqueues it, all in one transaction: a 402 or 409 changes nothing.
  */
-export async function startBulkEnrichment(ctx: AppContext, actor: Actor, body: BulkEnrichBody, bulkJob: (trx: Kysely<DB>, runId: string) => Promise<void>) {
+export async function startBulkEnrichment(ctx: AppContext, actor: Actor, body: BulkEnrichBody) {
   const pricing = await pricingOf(ctx.db, actor.userId);
   return ctx.db.transaction().execute(async (trx) => {
     const progress = await ProgressTracker.create(trx, { teamId: actor.teamId, userId: actor.userId, kind: 'enrichment.bulk' });
@@ -337,12 +342,12 @@ export async function startBulkEnrichment(ctx: AppContext, actor: Actor, body: B
 
     const list = body.existingListId
       ? await requireList(trx, actor, body.existingListId, 'contactList')
-      : await listsRepo.insertList(trx, { teamId: actor.teamId, name: body.newListTitle!, entityType: 'contactList', createdBy: actor.userId, processing: true });
-    await listsRepo.addContactsToList(trx, actor.teamId, list.id, contacts.map((c) => c.id), body.inputsSource.type === 'list' ? 'lists' : 'search');
-    await listsRepo.setListStatus(trx, list.id, 'processing');
+      : await lists.insertList(trx, { teamId: actor.teamId, name: body.newListTitle!, entityType: 'contactList', createdBy: actor.userId, processing: true });
+    await lists.addContactsToList(trx, actor.teamId, list.id, contacts.map((c) => c.id), body.inputsSource.type === 'list' ? 'lists' : 'search');
+    await lists.setListStatus(trx, list.id, 'processing');
     const { runId, held } = await createRun(trx, actor, { enrichType: body.enrichType, source: body.inputsSource.type, listId: list.id, progressId: progress.id, items, pricing });
     await progress.start(items.length);
-    await bulkJob(trx, runId);
+    await ctx.queue.send(bulkEnrichment, { runId }, { trx });
     return { jobId: progress.id, listId: list.id, prospects: items.length, creditsHeld: held };
   });
 }

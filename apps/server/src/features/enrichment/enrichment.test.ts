@@ -6,6 +6,7 @@ import { checkLedger, getCreditsInfo, spendCredits } from '../credits/credits.se
 import { findMiscountedLists } from '../lists/lists.repository.js';
 import { loadPeople } from '../people-data/loader.js';
 import { mapPerson, PdlPerson, type PdlPerson as PdlPersonInput } from '../people-data/pdl.js';
+import { contactEnriched, enrichmentBulkFinished } from './enrichment.events.js';
 import { runWaterfall } from './enrichment.waterfall.js';
 import { createEmailPatternProvider, learnPattern, mailboxPart, patternsOf } from './providers/email-pattern.js';
 import { ProviderUnavailableError, type EnrichmentProvider, type EnrichmentQuery } from './providers/types.js';
@@ -41,6 +42,11 @@ const ids = new Map<string, string>();
 
 const call = (user: TestUser, url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie }, payload: payload as object });
 const single = (user: TestUser, payload: unknown) => call(user, '/api/v1/prospects-enrichment/single', payload);
+/** The payloads of the events of this name that match. */
+const published = async (name: string, match: (payload: Record<string, unknown>) => boolean) =>
+  (await t.ctx.db.selectFrom('domain_events').select('payload').where('name', '=', name).execute())
+    .map((e) => e.payload as Record<string, unknown>)
+    .filter(match);
 const bulk = (user: TestUser, payload: unknown) => call(user, '/api/v1/prospects-enrichment/bulk', payload);
 const available = async (user: TestUser) => (await getCreditsInfo(t.ctx.db, user.teamId)).available;
 
@@ -87,6 +93,9 @@ describe('single enrichment', () => {
     expect(data.lastEmailEnrichment).toEqual(expect.any(String));
     expect(data.lastPhoneEnrichment).toBeNull();
     expect(await available(owner)).toBe(before - 50);
+    expect(await published(contactEnriched.name, (e) => e.contactId === data.contact)).toEqual([
+      { teamId: owner.teamId, contactId: data.contact, runId: expect.any(String), creditsCharged: 50 },
+    ]);
 
     const search = await call(owner, '/search/contacts', { params: { full_name: 'ann lee', location_country: [] } });
     const row = search.json().data.response.data.find((p: { _id: string }) => p._id === ids.get('ann'));
@@ -171,6 +180,9 @@ describe('bulk enrichment', () => {
     expect(creditsHeld).toBe(4 * 250);
     const job = await jobDone(team, jobId);
     expect(job).toMatchObject({ state: 'completed', result: { found: 3, notFound: 1, failed: 0, pending: 0 } });
+    expect(await published(enrichmentBulkFinished.name, (e) => e.teamId === team.teamId)).toEqual([
+      { teamId: team.teamId, runId: expect.any(String), listId, total: 4, found: 3 },
+    ]);
     // ann: email 50 + phone 200; cid: phone 200; finn: email 50; bob: nothing.
     expect(await available(team)).toBe(before - 500);
     const list = await call(team, `/api/v1/lists/${listId}`, { limit: 10 });

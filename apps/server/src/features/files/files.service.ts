@@ -8,7 +8,7 @@ import { AppError, FILE_MESSAGES, notFound, type UploadedFile } from '@leadline/
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Upload } from '../../db/schema-lists.js';
-import type { Actor } from '../../http/policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { CsvSummaryTap, ensurePrivateDir, fileTypeOf, PRIVATE_FILE_MODE, summarizeTable, type TableSummary } from '../../lib/files/index.js';
 import * as repo from './files.repository.js';

@@ -8,7 +8,7 @@ import * as XLSX from '@e965/xlsx';
 import { FILE_MESSAGES, MAX_UPLOAD_BYTES } from '@leadline/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeZip } from '../../lib/files/zip-fixture.js';
+import { writeZip } from '../../test/zip-fixture.js';
 import { createOwner, type TestUser } from '../../test/factories.js';
 import { writeHostileCorpus } from '../../test/hostile-files.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';

@@ -23,7 +23,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
-import { sendSyncJob } from './integrations.jobs.js';
 import * as service from './integrations.service.js';
 
 const tags = ['integrations'];
@@ -115,7 +114,7 @@ export const integrationsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => as
         response: { 200: SyncJobResponse, ...errors },
       },
     },
-    async (request) => ({ data: await service.startPush(ctx, actorOf(request), request.params.service, request.body, sendSyncJob(ctx)) }),
+    async (request) => ({ data: await service.startPush(ctx, actorOf(request), request.params.service, request.body) }),
   );
 
   app.post(
@@ -123,7 +122,7 @@ export const integrationsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => as
     { schema: { tags, summary: "Pulls the CRM's contacts into a system list, as a job", params: z.object({ service: CrmService }), response: { 200: SyncJobResponse, ...errors } } },
     async (request) => {
       const actor = actorOf(request);
-      return { data: await service.startPull(ctx, actor.teamId, actor.userId, request.params.service, sendSyncJob(ctx)) };
+      return { data: await service.startPull(ctx, actor.teamId, actor.userId, request.params.service) };
     },
   );
 

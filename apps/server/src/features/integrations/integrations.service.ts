@@ -26,12 +26,13 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import type { Integration } from '../../db/schema-integrations.js';
-import type { Actor } from '../../http/policy.js';
+import type { Actor } from '../../lib/actor.js';
+import { findSecret } from '../../lib/crypto/secrets.js';
 import { readSignedToken, signToken } from '../../lib/crypto/signed-token.js';
 import type { AppContext } from '../../lib/context.js';
-import { ProgressTracker } from '../jobs/jobs.service.js';
-import * as listsRepo from '../lists/lists.repository.js';
-import { findSecret } from '../search/search.repository.js';
+import { ProgressTracker } from '../progress/index.js';
+import * as lists from '../lists/index.js';
+import { crmPull, crmPush } from './integrations.jobs.js';
 import * as repo from './integrations.repository.js';
 import { boxOf, integrationVendors, type IntegrationVendors } from './integrations.vendors.js';
 import { VendorAuthError, VendorError, type CrmSession } from './vendors/types.js';
@@ -39,8 +40,10 @@ import { VendorAuthError, VendorError, type CrmSession } from './vendors/types.j
 const STATE_TTL_MS = 15 * 60 * 1000;
 const label = (service: string) => SERVICE_LABELS[service as IntegrationService] ?? service;
 
-/** Sends a sync job (push or pull) for a run, inside the caller's transaction. */
-export type SendSyncJob = (trx: Kysely<DB>, run: { id: string; direction: 'push' | 'pull'; teamId: string }) => Promise<void>;
+/** Sends a run's push or pull job inside the transaction that created the run. */
+async function sendSyncJob(ctx: AppContext, trx: Kysely<DB>, run: { id: string; direction: 'push' | 'pull' }) {
+  await ctx.queue.send(run.direction === 'push' ? crmPush : crmPull, { runId: run.id }, { trx });
+}
 
 /* OAuth */
 
@@ -311,56 +314,57 @@ const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
  * search rows (people ids, copied to the team's contacts) and the team's own contacts. It needs
  * at least one of them to hold a contact (spec §5); another team's list or contact is a 404.
  */
-export async function startPush(ctx: AppContext, actor: Actor, service: PushService, body: PushBody, send: SendSyncJob) {
+export async function startPush(ctx: AppContext, actor: Actor, service: PushService, body: PushBody) {
   await requirePushTarget(ctx.db, actor.teamId, service);
   const allEnriched = body.listIds.includes(ALL_ENRICHED_CONTACTS);
   const listIds = body.listIds.filter((id) => id !== ALL_ENRICHED_CONTACTS);
   for (const id of listIds) {
-    const list = isUuid(id) ? await listsRepo.findList(ctx.db, actor.teamId, id) : undefined;
+    const list = isUuid(id) ? await lists.findList(ctx.db, actor.teamId, id) : undefined;
     if (!list || list.entity_type !== 'contactList') throw notFound('List');
   }
   const custom = body.customContactIds.filter(isUuid);
-  if (custom.length !== body.customContactIds.length || (await listsRepo.findContacts(ctx.db, actor.teamId, custom)).length !== new Set(custom).size) throw notFound('Contact');
+  if (custom.length !== body.customContactIds.length || (await lists.findContacts(ctx.db, actor.teamId, custom)).length !== new Set(custom).size) throw notFound('Contact');
   const personIds = body.contactIds.filter(isUuid);
   return ctx.db.transaction().execute(async (trx) => {
-    const copies = await listsRepo.ensurePersonContacts(trx, actor.teamId, personIds);
+    const copies = await lists.ensurePersonContacts(trx, actor.teamId, personIds);
     if (copies.size !== new Set(personIds).size || personIds.length !== body.contactIds.length) throw notFound('Prospect');
     const target = { contactIds: [...custom, ...copies.values()], listIds, allEnriched };
     const total = await repo.countPushTargets(trx, actor.teamId, target);
     if (total === 0) throw new AppError('VALIDATION_FAILED', INTEGRATION_MESSAGES.pushNeedsSomething, { field: 'listIds' });
     const progress = await ProgressTracker.create(trx, { teamId: actor.teamId, userId: actor.userId, kind: `integrations.push.${service}`, total });
     const run = await repo.insertSyncRun(trx, { teamId: actor.teamId, userId: actor.userId, service, direction: 'push', params: target, progressId: progress.id });
-    await send(trx, { id: run.id, direction: 'push', teamId: actor.teamId });
+    await sendSyncJob(ctx, trx, { id: run.id, direction: 'push' });
     return { jobId: progress.id, listId: null };
   });
 }
 
 /** Queues a pull of the team's CRM into its system list (manual, or the hourly auto-pull). */
-export async function startPull(ctx: AppContext, teamId: string, userId: string | null, service: CrmService, send: SendSyncJob) {
+export async function startPull(ctx: AppContext, teamId: string, userId: string | null, service: CrmService) {
   await requireCrm(ctx.db, teamId, service);
   return ctx.db.transaction().execute(async (trx) => {
     const progress = await ProgressTracker.create(trx, { teamId, userId, kind: `integrations.pull.${service}` });
     const run = await repo.insertSyncRun(trx, { teamId, userId, service, direction: 'pull', params: {}, progressId: progress.id });
-    await send(trx, { id: run.id, direction: 'pull', teamId });
+    await sendSyncJob(ctx, trx, { id: run.id, direction: 'pull' });
     return { jobId: progress.id, listId: null };
   });
 }
 
-/** Auto-push (CRM and Zapier settings): newly enriched contacts go out when it is on. */
-export async function queueAutoPush(ctx: AppContext, teamId: string, target: { contactIds?: string[]; enrichmentRunId?: string }, send: SendSyncJob) {
-  const rows = await repo.findTeamIntegrations(ctx.db, teamId);
+/**
+ * Auto-push (CRM and Zapier settings): newly enriched contacts go out when it is on. Runs and
+ * their jobs are written with `trx`, the transaction of the event delivery that asked for them.
+ */
+export async function queueAutoPush(ctx: AppContext, trx: Kysely<DB>, teamId: string, target: { contactIds?: string[]; enrichmentRunId?: string }) {
+  const rows = await repo.findTeamIntegrations(trx, teamId);
   const services: Array<{ service: PushService; userId: string | null }> = [];
   for (const row of rows) {
     if (row.is_crm && crmStored(row).autoPushEnabled) services.push({ service: row.service as CrmService, userId: row.user_for_sync_id });
     if (row.service === 'zapier' && presentZapier(row).options.autoPushEnabled && zapierLinks(row).length > 0) services.push({ service: 'zapier', userId: row.connected_by });
   }
   for (const { service, userId } of services) {
-    await ctx.db.transaction().execute(async (trx) => {
-      const params = { contactIds: target.contactIds ?? [], listIds: [], allEnriched: false, enrichmentRunId: target.enrichmentRunId ?? null };
-      const progress = await ProgressTracker.create(trx, { teamId, userId, kind: `integrations.push.${service}` });
-      const run = await repo.insertSyncRun(trx, { teamId, userId, service, direction: 'push', params, progressId: progress.id });
-      await send(trx, { id: run.id, direction: 'push', teamId });
-    });
+    const params = { contactIds: target.contactIds ?? [], listIds: [], allEnriched: false, enrichmentRunId: target.enrichmentRunId ?? null };
+    const progress = await ProgressTracker.create(trx, { teamId, userId, kind: `integrations.push.${service}` });
+    const run = await repo.insertSyncRun(trx, { teamId, userId, service, direction: 'push', params, progressId: progress.id });
+    await sendSyncJob(ctx, trx, { id: run.id, direction: 'push' });
   }
   return services.map((s) => s.service);
 }

@@ -1,8 +1,8 @@
 import { INTEGRATION_MESSAGES, type CrmService } from '@leadline/shared';
 import type { SyncRun } from '../../db/schema-integrations.js';
 import type { AppContext } from '../../lib/context.js';
-import { ProgressTracker } from '../jobs/jobs.service.js';
-import * as listsRepo from '../lists/lists.repository.js';
+import { ProgressTracker } from '../progress/index.js';
+import * as lists from '../lists/index.js';
 import * as repo from './integrations.repository.js';
 import { crmSession, crmStored, serviceLabel, zapierLinks } from './integrations.service.js';
 import { integrationVendors, type IntegrationVendors } from './integrations.vendors.js';
@@ -141,7 +141,7 @@ export async function runPull(ctx: AppContext, run: SyncRun, options: { vendors?
   try {
     const listId = await pullList(ctx, integration.id, run.team_id, service);
     if (!run.list_id) await ctx.db.updateTable('sync_runs').set({ list_id: listId }).where('id', '=', run.id).execute();
-    await listsRepo.setListStatus(ctx.db, listId, 'processing');
+    await lists.setListStatus(ctx.db, listId, 'processing');
     const session = crmSession(ctx, integration, vendors);
     await progress?.start();
     let cursor = run.cursor;
@@ -153,7 +153,7 @@ export async function runPull(ctx: AppContext, run: SyncRun, options: { vendors?
     for (;;) {
       const page = await crm.pull(session, cursor);
       const ids = await repo.upsertPulledContacts(ctx.db, run.team_id, service, serviceLabel(service), page.contacts, urlOf);
-      await listsRepo.addContactsToList(ctx.db, run.team_id, listId, ids, null);
+      await lists.addContactsToList(ctx.db, run.team_id, listId, ids, null);
       pulled += ids.length;
       cursor = page.next;
       await repo.advanceSyncRun(ctx.db, run.id, { cursor: cursor ?? 'end', pushed: ids.length, failed: 0, skipped: 0 });
@@ -161,7 +161,7 @@ export async function runPull(ctx: AppContext, run: SyncRun, options: { vendors?
       await repo.renewPullLease(ctx.db, integration.id, run.id, PULL_LEASE_SECONDS);
       if (!cursor) break;
     }
-    await listsRepo.setListStatus(ctx.db, listId, 'complete');
+    await lists.setListStatus(ctx.db, listId, 'complete');
     await repo.updateIntegration(ctx.db, integration.id, { lastPullAt: new Date() });
     await repo.releasePullLease(ctx.db, integration.id, run.id);
     await options.notify?.(run.team_id, `Leadline: ${pulled} contact${pulled === 1 ? '' : 's'} pulled from ${serviceLabel(service)}.`);
@@ -171,7 +171,7 @@ export async function runPull(ctx: AppContext, run: SyncRun, options: { vendors?
     if (!last) throw error;
     await repo.releasePullLease(ctx.db, integration.id, run.id);
     const listId = (await repo.findSyncRun(ctx.db, run.id))?.list_id ?? null;
-    if (listId) await listsRepo.setListStatus(ctx.db, listId, 'complete');
+    if (listId) await lists.setListStatus(ctx.db, listId, 'complete');
     return finish('failed', error instanceof VendorAuthError ? INTEGRATION_MESSAGES.tokenRevoked(serviceLabel(service)) : undefined, listId);
   }
 }
@@ -181,10 +181,10 @@ async function pullList(ctx: AppContext, integrationId: string, teamId: string, 
   const integration = (await repo.findIntegration(ctx.db, teamId, service))!;
   const stored = crmStored(integration);
   if (stored.pullListId) {
-    const list = await listsRepo.findList(ctx.db, teamId, stored.pullListId);
+    const list = await lists.findList(ctx.db, teamId, stored.pullListId);
     if (list) return list.id;
   }
-  const list = await listsRepo.insertList(ctx.db, { teamId, name: `${serviceLabel(service)} contacts`, entityType: 'contactList', createdBy: null });
+  const list = await lists.insertList(ctx.db, { teamId, name: `${serviceLabel(service)} contacts`, entityType: 'contactList', createdBy: null });
   await repo.updateIntegration(ctx.db, integrationId, { settings: { ...integration.settings, pullListId: list.id } });
   return list.id;
 }

@@ -1,5 +1,4 @@
 import { AUTO_PULL_CRON, INTEGRATION_MESSAGES, MESSAGES, ZAPIER_MESSAGES } from '@leadline/shared';
-import { SCHEDULES } from '../../jobs/registry.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, type TestUser } from '../../test/factories.js';
@@ -7,11 +6,15 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { startHubSpotServer, type HubSpotFixture } from '../../test/vendors/hubspot-server.js';
 import { startSalesforceServer, type SalesforceFixture } from '../../test/vendors/salesforce-server.js';
 import { startSlackServer, startZapierServer } from '../../test/vendors/slack-zapier-servers.js';
-import { ProgressTracker } from '../jobs/jobs.service.js';
+import { ProgressTracker } from '../progress/index.js';
 import * as listsRepo from '../lists/lists.repository.js';
-import { autoPullAll, sendSyncJob } from './integrations.jobs.js';
+import type { EventDefinition } from '../../lib/event-definition.js';
+import { contactEnriched, enrichmentBulkFinished } from '../enrichment/index.js';
+import { listImportFinished } from '../lists/index.js';
+import { autoPullAll } from './integrations.jobs.js';
+import { integrationsModule } from './integrations.module.js';
 import * as repo from './integrations.repository.js';
-import { oauthUrl, queueAutoPush, startPull } from './integrations.service.js';
+import { oauthUrl, queueAutoPush } from './integrations.service.js';
 import { runPull, runPush } from './integrations.sync.js';
 import { integrationVendors } from './integrations.vendors.js';
 
@@ -56,6 +59,13 @@ const until = async (check: () => Promise<boolean>, timeoutMs = 30_000) => {
     await new Promise((r) => setTimeout(r, 100));
   }
 };
+/** A pull's run as startPull stores it, without its job: the test runs it by hand. */
+const pullRun = async (teamId: string) => {
+  const progress = await ProgressTracker.create(t.ctx.db, { teamId, userId: null, kind: 'integrations.pull.hubspot' });
+  return repo.insertSyncRun(t.ctx.db, { teamId, userId: null, service: 'hubspot', direction: 'pull', params: {}, progressId: progress.id });
+};
+const autoPush = (teamId: string, contactIds: string[]) => t.ctx.db.transaction().execute((trx) => queueAutoPush(t.ctx, trx, teamId, { contactIds }));
+const publish = <P>(event: EventDefinition<P>, payload: P) => t.ctx.db.transaction().execute((trx) => t.ctx.events.publish(trx, event, payload));
 const jobDone = async (jobId: string) => {
   await until(async () => ['completed', 'failed'].includes((await new ProgressTracker(t.ctx.db, jobId).current()).state));
   return new ProgressTracker(t.ctx.db, jobId).current();
@@ -243,8 +253,8 @@ describe('pulling from HubSpot', () => {
 
   it('auto-pulls on the hourly schedule only for teams that enabled it, and never runs two pulls of a team at once', async () => {
     // The schedule main.ts registers, as pg-boss stores it.
-    expect(SCHEDULES).toContainEqual([autoPullAll, AUTO_PULL_CRON]);
-    await t.ctx.queue.schedule(autoPullAll, AUTO_PULL_CRON);
+    expect(integrationsModule.schedules).toContainEqual({ job: autoPullAll, cron: AUTO_PULL_CRON });
+    await t.runtime.queue.schedule(integrationsModule.schedules!);
     const { rows } = await sql<{ cron: string }>`select cron from pgboss.schedule where name = 'integrations.auto-pull-all'`.execute(t.ctx.db);
     expect(rows).toEqual([{ cron: '0 * * * *' }]);
     const saved = await call(acme.admin, 'PUT', '/api/v1/integrations/hubspot/settings', { autoPullEnabled: true });
@@ -262,22 +272,19 @@ describe('pulling from HubSpot', () => {
     await until(async () => (await repo.findSyncRun(t.ctx.db, fresh[0]!.id))!.state !== 'running');
 
     // Two pulls of the same team at the same moment: one runs, the other is skipped.
-    const send = async () => {};
-    const a = await startPull(t.ctx, acme.owner.teamId, null, 'hubspot', send);
-    const b = await startPull(t.ctx, acme.owner.teamId, null, 'hubspot', send);
-    const runs = await t.ctx.db.selectFrom('sync_runs').selectAll().where('progress_id', 'in', [a.jobId, b.jobId]).execute();
+    const a = await pullRun(acme.owner.teamId);
+    const b = await pullRun(acme.owner.teamId);
+    const runs = await t.ctx.db.selectFrom('sync_runs').selectAll().where('id', 'in', [a.id, b.id]).execute();
     const outcomes = await Promise.all(runs.map((run) => runPull(t.ctx, run, { final: true })));
     expect(outcomes.map((o) => o.state).sort()).toEqual(['completed', 'skipped']);
 
     // A run whose attempt died holding the lease gets it back on retry; a dead lease of another run is taken over.
     const integration = (await repo.findIntegration(t.ctx.db, acme.owner.teamId, 'hubspot'))!;
-    const c = await startPull(t.ctx, acme.owner.teamId, null, 'hubspot', send);
-    const retried = (await t.ctx.db.selectFrom('sync_runs').selectAll().where('progress_id', '=', c.jobId).executeTakeFirstOrThrow());
+    const retried = await pullRun(acme.owner.teamId);
     expect(await repo.takePullLease(t.ctx.db, integration.id, retried.id, 600)).toBe(true);
     expect((await runPull(t.ctx, retried, { final: true })).state).toBe('completed');
     await t.ctx.db.updateTable('integrations').set({ pull_lease_run: crypto.randomUUID(), pull_lease_until: new Date(Date.now() - 1000) }).where('id', '=', integration.id).execute();
-    const d = await startPull(t.ctx, acme.owner.teamId, null, 'hubspot', send);
-    const afterDeath = (await t.ctx.db.selectFrom('sync_runs').selectAll().where('progress_id', '=', d.jobId).executeTakeFirstOrThrow());
+    const afterDeath = await pullRun(acme.owner.teamId);
     expect((await runPull(t.ctx, afterDeath, { final: true })).state).toBe('completed');
   });
 });
@@ -332,12 +339,22 @@ describe('Zapier', () => {
 
     // Auto-push: off, nothing goes out for newly enriched contacts; on, they do.
     const zed = (await t.ctx.db.selectFrom('contacts').select('id').where('primary_email', '=', 'zed@zap.test').executeTakeFirstOrThrow()).id;
-    expect(await queueAutoPush(t.ctx, acme.owner.teamId, { contactIds: [zed] }, sendSyncJob(t.ctx))).not.toContain('zapier');
+    expect(await autoPush(acme.owner.teamId, [zed])).not.toContain('zapier');
     await call(acme.admin, 'PUT', '/api/v1/integrations/zapier/settings', { options: { autoPushEnabled: true } });
     const received = zapier.received.length;
-    expect(await queueAutoPush(t.ctx, acme.owner.teamId, { contactIds: [zed] }, sendSyncJob(t.ctx))).toContain('zapier');
+    expect(await autoPush(acme.owner.teamId, [zed])).toContain('zapier');
     await until(async () => zapier.received.length > received);
     expect(zapier.received.at(-1)!.payload).toEqual([expect.objectContaining({ email: 'zed@zap.test' })]);
+
+    // The same, as a subscriber: a contact enriched on request is pushed.
+    const beforeEvent = zapier.received.length;
+    await publish(contactEnriched, { teamId: acme.owner.teamId, contactId: zed, runId: crypto.randomUUID(), creditsCharged: 50 });
+    await until(async () => zapier.received.length > beforeEvent);
+    expect(zapier.received.at(-1)!.payload).toEqual([expect.objectContaining({ email: 'zed@zap.test' })]);
+    // A finished bulk enrichment that found something queues a push of that run's contacts.
+    const runId = crypto.randomUUID();
+    await publish(enrichmentBulkFinished, { teamId: acme.owner.teamId, runId, listId: null, total: 2, found: 1 });
+    await until(async () => (await t.ctx.db.selectFrom('sync_runs').select('id').where(sql<boolean>`params->>'enrichmentRunId' = ${runId}`).execute()).length === 1);
 
     await call(acme.admin, 'PUT', '/api/v1/integrations/zapier/settings', { links: [{ link: zapier.hookUrl('1', 'gone') }] });
     const gone = await call(acme.admin, 'POST', '/api/v1/integrations/zapier/testtrigger');
@@ -359,6 +376,21 @@ describe('Slack', () => {
     await jobDone(push.json().data.jobId);
     await until(async () => slack.messages.some((m) => m.text.includes('pushed to HubSpot')));
     expect(slack.messages.at(-1)).toEqual({ channel: 'sales-wins', text: 'Leadline: 1 prospect pushed to HubSpot.' });
+  });
+
+  it('posts when an import or a bulk enrichment finishes, for teams with a channel only', async () => {
+    const importId = crypto.randomUUID();
+    await publish(listImportFinished, { teamId: acme.owner.teamId, listId: crypto.randomUUID(), importId, fileName: 'people.csv', imported: 12, rows: 13 });
+    await until(async () => slack.messages.some((m) => m.text === 'Leadline: import of people.csv finished, 12 prospects added.'));
+    await publish(enrichmentBulkFinished, { teamId: acme.owner.teamId, runId: crypto.randomUUID(), listId: null, total: 4, found: 0 });
+    await until(async () => slack.messages.some((m) => m.text === 'Leadline: bulk enrichment finished, 0 of 4 prospects enriched.'));
+    expect(slack.messages.at(-1)!.channel).toBe('sales-wins');
+
+    // Another team has no Slack: its event is handled (recorded) and nothing is posted.
+    const count = slack.messages.length;
+    const eventId = await publish(listImportFinished, { teamId: other.owner.teamId, listId: crypto.randomUUID(), importId, fileName: 'theirs.csv', imported: 1, rows: 1 });
+    await until(async () => (await t.ctx.db.selectFrom('event_deliveries').select('subscriber').where('event_id', '=', eventId).execute()).length === 1);
+    expect(slack.messages.length).toBe(count);
   });
 
   it('disconnects and forgets the tokens', async () => {

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { canCopyOut, CopyOut } from '../../db/copy.js';
 import type { DB } from '../../db/schema.js';
 import { createCsvStream, CrlfRecords, encodeCsvRow } from '../../lib/files/index.js';
-import type { Actor } from '../../http/policy.js';
+import type { Actor } from '../../lib/actor.js';
 import * as repo from './lists.repository.js';
 import { requireList } from './lists.service.js';
 

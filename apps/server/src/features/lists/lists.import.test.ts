@@ -9,12 +9,14 @@ import { summarizeTable } from '../../lib/files/index.js';
 import { createOwner, type TestUser } from '../../test/factories.js';
 import { seededRandom } from '../../test/random.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { ProgressTracker } from '../jobs/jobs.service.js';
+import { ProgressTracker } from '../progress/progress.service.js';
 import { loadPeople } from '../people-data/loader.js';
 import { mapPerson, PdlPerson } from '../people-data/pdl.js';
-import type { JobRun } from '../../jobs/queue.js';
+import type { JobRun } from '../../lib/feature-module.js';
+import handleImport from './handlers/import-prospect-file.js';
 import { BATCH_ROWS, IN_FLIGHT, importFileIntoList, LEGACY_BATCH_ROWS } from './lists.import.js';
-import { ImportPayload, importProspectFile } from './lists.jobs.js';
+import { ImportPayload } from './lists.jobs.js';
+import { listImportFinished } from './lists.events.js';
 import * as repo from './lists.repository.js';
 
 let t: TestApp;
@@ -71,6 +73,12 @@ async function listContacts(listId: string): Promise<ListContactDto[]> {
   return response.json().data.contacts;
 }
 
+/** The list.import.finished events published for an import (its progress id). */
+const finishedEvents = async (importId: string) =>
+  (await t.ctx.db.selectFrom('domain_events').select('payload').where('name', '=', listImportFinished.name).execute())
+    .map((e) => e.payload as { importId: string })
+    .filter((p) => p.importId === importId);
+
 const HEADER = 'Full Name,Job Title,Job Level,Department,Company,Email,Phone,Company Domain,Country,City,LinkedIn URL';
 
 beforeAll(async () => {
@@ -112,6 +120,7 @@ describe('upload to list', () => {
       isCustom: true,
     });
     expect(rows[2]!.jobTitle).toBe('Sales "Ninja"');
+    expect(await finishedEvents(progress.id)).toEqual([{ teamId: owner.teamId, listId: list._id, importId: progress.id, fileName: 'people.csv', imported: 3, rows: 3 }]);
     const after = await call({ method: 'POST', url: `/api/v1/lists/${list._id}`, payload: {} });
     expect(after.json().data.list).toMatchObject({ completionStatus: 'complete', contacts: 3, totalWithProfessionalEmail: 1, totalWithLinkedin: 1 });
   });
@@ -186,6 +195,7 @@ describe('upload to list', () => {
     await importFileIntoList(t.ctx, payload, tracker);
     await importFileIntoList(t.ctx, payload, tracker); // a duplicate delivery changes nothing
     expect(await repo.countImported(t.ctx.db, tracker.id)).toBe(rows);
+    expect(await finishedEvents(tracker.id)).toHaveLength(1);
     const stored = await repo.findList(t.ctx.db, owner.teamId, list.id);
     expect(stored).toMatchObject({ contacts_count: rows, total_with_professional_email: rows, completion_status: 'complete' });
     expect(await repo.findMiscountedLists(t.ctx.db, owner.teamId)).toEqual([]);
@@ -207,6 +217,7 @@ describe('upload to list', () => {
     expect(await repo.countImported(t.ctx.db, tracker.id)).toBe(rows);
     const stored = await t.ctx.db.selectFrom('contacts').select((eb) => eb.fn.countAll<string>().as('n')).where('source_import_id', '=', tracker.id).executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(rows);
+    expect(await finishedEvents(tracker.id)).toHaveLength(1);
     expect(await repo.findList(t.ctx.db, owner.teamId, list.id)).toMatchObject({ contacts_count: rows, total_with_professional_email: rows });
     expect(await repo.findMiscountedLists(t.ctx.db, owner.teamId)).toEqual([]);
   });
@@ -218,7 +229,7 @@ describe('upload to list', () => {
       const list = await repo.insertList(t.ctx.db, { teamId: owner.teamId, name: 'Legacy', entityType: 'contactList', createdBy: owner.userId, processing: true });
       const tracker = await ProgressTracker.create(t.ctx.db, { teamId: owner.teamId, userId: owner.userId, kind: 'lists.import-prospects' });
       const parsed = ImportPayload.parse({ progressId: tracker.id, teamId: owner.teamId, uploadId: fileId, listId: list.id, useRawFileData: true, ...payload });
-      await importProspectFile.handle(t.ctx, parsed, { retryCount: 0 } as JobRun);
+      await handleImport(t.ctx, parsed, { retryCount: 0 } as JobRun);
       const batches = await t.ctx.db.selectFrom('import_batches').select('first_row').where('import_id', '=', tracker.id).orderBy('first_row').execute();
       return batches.map((b) => b.first_row);
     };

@@ -14,12 +14,12 @@ import { readTableBatches, unescapeFormulaCell } from '../../lib/files/index.js'
 import { csvPieces, readCsvDialect } from '../../lib/files/csv-copy.js';
 import { uuidV7 } from '../../lib/uuid-v7.js';
 import type { AppContext } from '../../lib/context.js';
-import type { Actor } from '../../http/policy.js';
-import { requireUpload } from '../files/files.service.js';
-import { ProgressTracker } from '../jobs/jobs.service.js';
+import type { Actor } from '../../lib/actor.js';
+import { requireUpload } from '../files/index.js';
+import { ProgressTracker } from '../progress/index.js';
+import { listImportFinished } from './lists.events.js';
 import { importProspectFile } from './lists.jobs.js';
 import * as repo from './lists.repository.js';
-import { notifySlack } from '../integrations/integrations.jobs.js';
 
 /**
  * Rows per batch of a new import. Fixed in the job's payload when it is enqueued, so every
@@ -242,12 +242,23 @@ export async function importFileIntoList(ctx: AppContext, payload: ImportPayload
     }
     await writer.drain();
   }
-  await repo.setListStatus(ctx.db, payload.listId, 'complete');
   // Batches count their whole row range; rows left out for a NUL are in the progress's errors (once per row, even if retried).
   const skippedRows = new Set((await progress.current()).errors.flatMap((e) => (e.item?.startsWith('row ') ? [e.item] : []))).size;
   const imported = (await repo.countImported(ctx.db, payload.progressId)) - skippedRows;
-  await progress.complete({ listId: payload.listId, imported, rows: upload.row_count });
-  await notifySlack(ctx, payload.teamId, `Leadline: import of ${upload.file_name} finished, ${imported} prospects added.`);
+  // The progress record, the list and the event change together, once: an attempt that finds
+  // the import completed (a retry, or a duplicate delivery that finished first) announces nothing.
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await new ProgressTracker(trx, progress.id).completeOnce({ listId: payload.listId, imported, rows: upload.row_count }))) return;
+    await repo.setListStatus(trx, payload.listId, 'complete');
+    await ctx.events.publish(trx, listImportFinished, {
+      teamId: payload.teamId,
+      listId: payload.listId,
+      importId: payload.progressId,
+      fileName: upload.file_name,
+      imported,
+      rows: upload.row_count,
+    });
+  });
   return { imported, copiedRows: copy.copiedRows };
 }
 

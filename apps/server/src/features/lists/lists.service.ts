@@ -16,7 +16,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Contact, List, ListEntityType } from '../../db/schema-lists.js';
-import type { Actor } from '../../http/policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { refreshDynamicList } from './lists.jobs.js';
 import * as repo from './lists.repository.js';
@@ -198,6 +198,6 @@ export async function setPrimaryItem(db: Kysely<DB>, actor: Actor, contactId: st
 export async function refreshList(ctx: AppContext, actor: Actor, id: string) {
   const list = await requireList(ctx.db, actor, id, 'contactList');
   if (!list.is_dynamic || !list.filters) throw new AppError('VALIDATION_FAILED', 'Only a dynamic list can be refreshed.');
-  const jobId = await ctx.queue.send(refreshDynamicList, { listId: id }, { singletonKey: `refresh:${id}` });
+  const jobId = await ctx.queue.send(refreshDynamicList, { listId: id });
   return { list: await presentListRow(ctx.db, list), jobId: jobId ?? '' };
 }

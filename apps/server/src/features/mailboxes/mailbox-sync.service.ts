@@ -8,7 +8,7 @@
  */
 import type { ImapFlow } from 'imapflow';
 import type { AppContext } from '../../lib/context.js';
-import { defineService, type ServiceRunTools } from '../../supervisor/index.js';
+import { defineService, type ServiceRunTools } from '../../lib/service-definition.js';
 import { credentialsOf, imapServerOf } from './mailbox-credentials.js';
 import { syncAllFolders, syncFolder, type SyncTarget } from './mailbox-sync.js';
 import { describeMailError, imapClient, isAuthenticationFailure } from './mail-connections.js';

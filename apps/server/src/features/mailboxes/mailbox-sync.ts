@@ -9,7 +9,7 @@ import type { ImapFlow, ListResponse, MailboxObject } from 'imapflow';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { MailSpecialUse } from '../../db/schema-mail.js';
-import type { WriteLane } from '../../supervisor/index.js';
+import type { WriteLane } from '../../lib/service-definition.js';
 import { parseMessage, threadRoot } from './message-parse.js';
 import * as repo from './mailboxes.repository.js';
 

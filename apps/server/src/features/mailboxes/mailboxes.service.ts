@@ -1,13 +1,11 @@
 import { AppError, type EmailAccount, type ImapConnectBody } from '@leadline/shared';
+import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { secretBoxFor } from '../../lib/crypto/secret-box.js';
 import type { MailServer } from '../../lib/net/mail-connections.js';
 import type { MailAccountRow } from './mailbox-credentials.js';
 import { describeMailError, imapClient, smtpTransport, type MailCredentials } from './mail-connections.js';
 import * as repo from './mailboxes.repository.js';
-
-/** Who acts: a member of a team. */
-export type MailboxActor = { teamId: string; userId: string };
 
 /** Logs in to IMAP for real; throws a 400 naming the IMAP server and the reason. */
 async function checkImap(ctx: AppContext, server: MailServer, credentials: MailCredentials) {
@@ -34,7 +32,7 @@ async function checkSmtp(ctx: AppContext, server: MailServer, credentials: MailC
 }
 
 /** Connects an IMAP/SMTP mailbox: both logins are tried before anything is saved. */
-export async function connectImapAccount(ctx: AppContext, actor: MailboxActor, body: ImapConnectBody): Promise<EmailAccount> {
+export async function connectImapAccount(ctx: AppContext, actor: Actor, body: ImapConnectBody): Promise<EmailAccount> {
   const credentials = { username: body.username, password: body.password };
   await checkImap(ctx, body.imap, credentials);
   await checkSmtp(ctx, body.smtp, credentials);
@@ -53,7 +51,7 @@ export async function connectImapAccount(ctx: AppContext, actor: MailboxActor, b
 }
 
 /** The caller's own mailboxes (spec: the account list is the member's). */
-export async function listAccounts(ctx: AppContext, actor: MailboxActor): Promise<EmailAccount[]> {
+export async function listAccounts(ctx: AppContext, actor: Actor): Promise<EmailAccount[]> {
   const rows = await repo.listAccountsOfUser(ctx.db, actor.teamId, actor.userId);
   const startOfDay = new Date();
   startOfDay.setUTCHours(0, 0, 0, 0);

@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { migrateToLatest } from '../../db/migrate.js';
 import { loadConfig } from '../../lib/config.js';
-import { openDatabaseFor } from '../../runtime.js';
+import { openDatabaseFor } from '../../db/database.js';
 import { formatImportSummary, importPdlFile } from './import.js';
 
 const { values, positionals } = parseArgs({

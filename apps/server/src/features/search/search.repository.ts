@@ -75,11 +75,6 @@ export async function findSearchValues(db: Kysely<DB>, field: string, text: stri
   return query.orderBy('count', 'desc').orderBy('value').limit(limit).execute();
 }
 
-export async function findSecret(db: Kysely<DB>, name: string) {
-  const row = await db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
-  return row.value;
-}
-
 export async function listSavedSearches(db: Kysely<DB>, userId: string) {
   return db.selectFrom('saved_searches').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').execute();
 }

@@ -8,7 +8,7 @@ import {
   toLabel,
   TOTAL_EXACT_LIMIT,
   type AutocompleteField,
-  type CompanyRow,
+  type CompanyResult,
   type Prospect,
   type SavedSearchDto,
   type SaveSearchBody,
@@ -16,9 +16,10 @@ import {
 } from '@leadline/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { Actor } from '../../http/policy.js';
-import { spendCredits } from '../credits/credits.service.js';
-import { findPeopleContacts } from '../lists/lists.repository.js';
+import type { Actor } from '../../lib/actor.js';
+import { findSecret } from '../../lib/crypto/secrets.js';
+import { spendCredits } from '../credits/index.js';
+import { findPeopleContacts } from '../lists/index.js';
 import { companyConditions, peopleSearchQuery } from './people-filters.js';
 import { queryHash, readScrollToken, SCROLL_TOKEN_TTL_MS, signScrollToken, type ScrollState } from './scroll-token.js';
 import * as repo from './search.repository.js';
@@ -27,7 +28,7 @@ const AUTOCOMPLETE_LIMIT = 20;
 const secrets = new WeakMap<Kysely<DB>, Promise<string>>();
 const tokenSecret = (db: Kysely<DB>) => {
   let secret = secrets.get(db);
-  if (!secret) secrets.set(db, (secret = repo.findSecret(db, 'search_token')));
+  if (!secret) secrets.set(db, (secret = findSecret(db, 'search_token')));
   return secret;
 };
 
@@ -110,10 +111,10 @@ async function runSearch<Row extends { id: string }, T>(
   return { data: pageRows.map(run.present), total: count.total, total_is_lower_bound: count.isLowerBound, scroll_token: scrollToken, appliedFilters: filters };
 }
 
-type PersonRow = Awaited<ReturnType<typeof repo.pagePeople>>[number];
+type PeopleSearchRow = Awaited<ReturnType<typeof repo.pagePeople>>[number];
 
 /** A database person as a search row. Contact details stay hidden until enriched. */
-export function presentProspect(p: PersonRow): Prospect {
+export function presentProspect(p: PeopleSearchRow): Prospect {
   return {
     _id: p.id,
     contact: null,
@@ -138,9 +139,9 @@ export function presentProspect(p: PersonRow): Prospect {
   };
 }
 
-type CompanyDbRow = Awaited<ReturnType<typeof repo.pageCompanies>>[number];
+type CompaniesRow = Awaited<ReturnType<typeof repo.pageCompanies>>[number];
 
-export function presentCompany(c: CompanyDbRow): CompanyRow {
+export function presentCompany(c: CompaniesRow): CompanyResult {
   return {
     _id: c.id,
     name: c.name,

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import {
   AppError,
+  emailDomain,
   MESSAGES,
+  notFound,
   type InvitationActionBody,
   type InvitationDto,
   type InvitationPreviewDto,
@@ -12,11 +14,10 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
-import type { Actor } from '../../http/policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { linkBase, mailerFor } from '../../lib/mail/index.js';
-import { emailDomain } from '../../lib/sql.js';
-import { membersCreditsUsed } from '../credits/credits.service.js';
+import { membersCreditsUsed } from '../credits/index.js';
 import { invitationMail } from './team-management.mails.js';
 import * as repo from './team-management.repository.js';
 

@@ -10,7 +10,7 @@ import { dateText, numberText } from './excel.js';
 import { decodeXmlText } from './xlsx-reader.js';
 import { fileTypeOf, readTableBatches, summarizeTable, type FileType } from './table.js';
 import { assertSafeZip } from './zip-guard.js';
-import { writeZip } from './zip-fixture.js';
+import { writeZip } from '../../test/zip-fixture.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'leadline-table-'));
 const file = (name: string, content: string | Buffer) => {

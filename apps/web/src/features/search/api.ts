@@ -3,7 +3,7 @@ import {
   SEARCH_RETRY,
   type AutocompleteField,
   type AutocompleteResponse,
-  type CompanyRow,
+  type CompanyResult,
   type Prospect,
   type SavedSearchDto,
   type SaveSearchBody,
@@ -23,7 +23,7 @@ const SEARCH_PATHS: Record<ResultsView, string> = { people: '/search/contacts', 
 export type SearchPage<Row> = Omit<SearchResponse['data']['response'], 'data'> & { data: Row[] };
 type SearchAnswer<Row> = { data: { response: SearchPage<Row> } };
 
-export type ResultRow<V extends ResultsView> = V extends 'people' ? Prospect : CompanyRow;
+export type ResultRow<V extends ResultsView> = V extends 'people' ? Prospect : CompanyResult;
 
 /** A search the user started: the filters as they were, and a number that makes each run new. */
 export type SubmittedSearch = { filters: SearchFilters; run: number };

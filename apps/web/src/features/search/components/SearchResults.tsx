@@ -1,4 +1,4 @@
-import { SEARCH_MESSAGES, SEARCH_PAGE_SIZE, type CompanyRow, type Prospect, type SavedSearchDto, type SearchFilters } from '@leadline/shared';
+import { SEARCH_MESSAGES, SEARCH_PAGE_SIZE, type CompanyResult, type Prospect, type SavedSearchDto, type SearchFilters } from '@leadline/shared';
 import { Button, Group, Menu, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBookmark, IconChevronDown, IconChevronLeft, IconChevronRight, IconCloudUpload, IconFileUpload, IconPlaylistAdd, IconSparkles, IconUsersGroup } from '@tabler/icons-react';
@@ -125,10 +125,10 @@ export function SearchResults(props: SearchResultsProps) {
             stickyLastColumn
           />
         ) : (
-          <ResultsTable<CompanyRow>
+          <ResultsTable<CompanyResult>
             label="Companies"
             columns={COMPANY_COLUMNS}
-            rows={results.rows as CompanyRow[]}
+            rows={results.rows as CompanyResult[]}
             getRowId={(row) => row._id}
             loading={results.loading}
             busy={results.loadingNext}

@@ -1,4 +1,4 @@
-import { channelState, prospectCanBeEnriched, type CompanyRow, type Prospect } from '@leadline/shared';
+import { channelState, prospectCanBeEnriched, type CompanyResult, type Prospect } from '@leadline/shared';
 import { ActionIcon, Anchor, Checkbox, Group, Stack, Text, ThemeIcon, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconAt, IconBrandLinkedin, IconMail, IconPhone } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -121,7 +121,7 @@ export const PEOPLE_COLUMNS = [
   }),
 ];
 
-const company = createColumnHelper<CompanyRow>();
+const company = createColumnHelper<CompanyResult>();
 
 /** Spec §2: exactly these five columns. */
 export const COMPANY_COLUMNS = [

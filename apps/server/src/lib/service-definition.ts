@@ -1,5 +1,6 @@
-import type { AppContext } from '../lib/context.js';
-import type { WriteLane } from './write-lane.js';
+import type { Transaction } from 'kysely';
+import type { DB } from '../db/schema.js';
+import type { AppContext } from './context.js';
 
 /** What a running instance gets besides the context and its key. */
 export type ServiceRunTools = {
@@ -37,3 +38,18 @@ export type ServiceDefinition = {
 export function defineService(definition: ServiceDefinition): ServiceDefinition {
   return definition;
 }
+
+export type WriteBatch<R> = (trx: Transaction<DB>, rows: R[]) => Promise<void>;
+
+export type WriteLane = {
+  /**
+   * Writes `rows` in short transactions, one `write(trx, batch)` each, pausing between them.
+   * A batch commits whole; the caller's writes must be idempotent (an aborted or crashed sync
+   * is resumed by writing again).
+   */
+  writeInBatches<R>(
+    rows: Iterable<R> | AsyncIterable<R>,
+    write: WriteBatch<R>,
+    options?: { signal?: AbortSignal; maxBatchSize?: number },
+  ): Promise<{ rows: number; batches: number }>;
+};

@@ -2,9 +2,9 @@ import { JobIdParams, JobListQuery, JobListResponse, JobProgressResponse } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
-import { getJobProgress, listJobProgress } from './jobs.service.js';
+import { getJobProgress, listJobProgress } from './progress.service.js';
 
-export const jobsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
+export const progressRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
   app.get(
     '/api/v1/jobs/:id',
     { schema: { tags: ['jobs'], summary: 'Progress of one long-running job of your team', params: JobIdParams, response: { 200: JobProgressResponse } } },

@@ -46,6 +46,8 @@ export async function updateProgress(
       updated_at: now,
     })
     .where('id', '=', id)
+    // A completed record stays completed: an attempt that starts late (a duplicate delivery) cannot reopen it.
+    .$if(patch.state === 'running', (qb) => qb.where('state', '<>', 'completed'))
     .execute();
 }
 
@@ -62,4 +64,20 @@ export async function appendErrors(db: Kysely<DB>, id: string, errors: JobError[
     })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Marks a record completed unless it already is; false when it was. Two attempts finishing at
+ * once queue on the row, and the second finds it completed.
+ */
+export async function completeOnce(db: Kysely<DB>, id: string, result: Record<string, unknown>): Promise<boolean> {
+  const now = new Date();
+  const row = await db
+    .updateTable('job_progress')
+    .set({ state: 'completed', result: JSON.stringify(result), finished_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('state', '<>', 'completed')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,7 +1,7 @@
 import { notFound, type JobProgressDto } from '@leadline/shared';
 import type { Kysely } from 'kysely';
 import type { DB, JobProgress } from '../../db/schema.js';
-import * as repo from './jobs.repository.js';
+import * as repo from './progress.repository.js';
 
 export function presentProgress(p: JobProgress): JobProgressDto {
   return {
@@ -45,6 +45,10 @@ export class ProgressTracker {
   }
   complete(result?: Record<string, unknown>) {
     return repo.updateProgress(this.db, this.id, { state: 'completed', ...(result ? { result } : {}) });
+  }
+  /** Completes the record unless another attempt already did; only the one that did should announce it. */
+  completeOnce(result: Record<string, unknown>) {
+    return repo.completeOnce(this.db, this.id, result);
   }
   async fail(message: string) {
     await this.recordErrors([{ message }]);

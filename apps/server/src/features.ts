@@ -1,0 +1,33 @@
+import { actorForToken, SESSION_COOKIE } from './features/auth/index.js';
+import { authModule } from './features/auth/auth.module.js';
+import { creditsModule } from './features/credits/credits.module.js';
+import { enrichmentModule } from './features/enrichment/enrichment.module.js';
+import { filesModule } from './features/files/files.module.js';
+import { integrationsModule } from './features/integrations/integrations.module.js';
+import { listsModule } from './features/lists/lists.module.js';
+import { mailboxesModule } from './features/mailboxes/mailboxes.module.js';
+import { progressModule } from './features/progress/progress.module.js';
+import { searchModule } from './features/search/search.module.js';
+import { teamManagementModule } from './features/team-management/team-management.module.js';
+import type { SessionLookup } from './http/app.js';
+import type { FeatureModule } from './lib/feature-module.js';
+
+/**
+ * The composition: every feature of the server, in the order their routes are registered. The
+ * HTTP app, the queue and the outbox receive what these modules hand over and import no feature.
+ */
+export const FEATURES: readonly FeatureModule[] = [
+  authModule,
+  teamManagementModule,
+  progressModule,
+  searchModule,
+  filesModule,
+  listsModule,
+  creditsModule,
+  enrichmentModule,
+  integrationsModule,
+  mailboxesModule,
+];
+
+/** How a request's session cookie becomes its actor: the auth feature's sessions. */
+export const SESSIONS: SessionLookup = { cookie: SESSION_COOKIE, actorFor: (db, token) => actorForToken(db, token) };

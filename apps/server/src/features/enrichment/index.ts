@@ -1,0 +1,2 @@
+/** The enrichment feature's public surface: the events it publishes. */
+export { contactEnriched, enrichmentBulkFinished } from './enrichment.events.js';

@@ -1,0 +1,2 @@
+/** The files feature's public surface: uploads other features read. */
+export { requireUpload } from './files.service.js';

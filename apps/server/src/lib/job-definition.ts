@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../db/schema.js';
+
+/**
+ * A job as data: its name, payload schema and queue options. The handler lives in a module of
+ * its own, loaded by the worker when the first such job arrives (see `FeatureModule.jobs`), so
+ * the code that enqueues a job never imports the code that runs it.
+ */
+export type JobDefinition<P> = {
+  name: string;
+  payload: z.ZodType<P>;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** An attempt still running after this long counts as dead (its worker crashed) and is retried. */
+  expireInSeconds?: number;
+  /**
+   * How sends with the same singleton key combine (pg-boss queue policies): `standard` keeps
+   * them all; `short` keeps one waiting; `singleton` runs one at a time; `stately` keeps one
+   * waiting and one running. A send that would break the policy adds nothing and answers null.
+   */
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
+  /** The singleton key of a payload (what `policy` counts by); every send of the job uses it. */
+  singletonKey?: (payload: P) => string;
+};
+
+export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
+  return definition;
+}
+
+export type SendOptions = {
+  /** Enqueue inside this transaction, so the job exists only if the transaction commits. */
+  trx?: Kysely<DB>;
+  startAfterSeconds?: number;
+};
+
+/** The one way to enqueue: by definition, the payload checked against its schema. */
+export interface JobSender {
+  send<P>(definition: JobDefinition<P>, payload: P, options?: SendOptions): Promise<string | null>;
+}
