@@ -11,7 +11,7 @@ const TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTim
 /** An IMAP client for `server`, dialled through the outbound guard; not yet connected. */
 export async function imapClient(config: Pick<Config, 'outboundAllowPrivate'>, server: MailServer, credentials: MailCredentials): Promise<ImapFlow> {
   const where = await imapConnectionOptions(server, { allowPrivateNetwork: config.outboundAllowPrivate });
-  return new ImapFlow({
+  const client = new ImapFlow({
     ...where,
     auth: { user: credentials.username, pass: credentials.password },
     logger: false,
@@ -19,6 +19,9 @@ export async function imapClient(config: Pick<Config, 'outboundAllowPrivate'>, s
     disableAutoIdle: true,
     ...TIMEOUTS,
   });
+  // A socket error also fails the command under way (or the next), which is where it is handled.
+  client.on('error', () => {});
+  return client;
 }
 
 /** A nodemailer transport for `server`, its socket dialled through the outbound guard. */

@@ -61,7 +61,6 @@ export async function sendMail(ctx: AppContext, account: MailAccountRow, mail: O
   const raw = await new MailComposer({ ...message, bcc: undefined }).compile().build();
   const sent = (await repo.findFolders(ctx.db, account.id)).find((f) => f.special_use === 'sent');
   const client = await imapClient(ctx.config, imapServerOf(account), credentials);
-  client.on('error', () => {});
   await client.connect();
   try {
     const path = sent?.path ?? (await client.list()).find((f) => f.specialUse === '\\Sent')?.path;

@@ -92,7 +92,8 @@ async function watch(client: ImapFlow, target: SyncTarget & { signal: AbortSigna
       target.signal.addEventListener('abort', onAbort, { once: true });
     });
     // INBOX is selected (read-only) after its sync: IDLE there until something happens.
-    const idling = canIdle ? client.idle() : Promise.resolve(true);
+    // A connection closed mid-IDLE rejects it; that failure reaches the loop through `closed` or the next command.
+    if (canIdle) client.idle().catch(() => {});
     try {
       await Promise.race([woken, closed]);
     } finally {
@@ -103,6 +104,5 @@ async function watch(client: ImapFlow, target: SyncTarget & { signal: AbortSigna
     changed = false;
     if (target.signal.aborted) break;
     // The next command ends the IDLE.
-    void idling.catch(() => {});
   }
 }

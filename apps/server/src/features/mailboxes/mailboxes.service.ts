@@ -11,7 +11,6 @@ import * as repo from './mailboxes.repository.js';
 async function checkImap(ctx: AppContext, server: MailServer, credentials: MailCredentials) {
   try {
     const client = await imapClient(ctx.config, server, credentials);
-    client.on('error', () => {});
     await client.connect();
     await client.logout();
   } catch (error) {
