@@ -24,17 +24,7 @@ const HTTP_IN_FEATURES_EXCEPTIONS_UNTIL_SPINE_MERGE = {};
 const INFRASTRUCTURE_EXCEPTIONS_UNTIL_SPINE_MERGE = {};
 
 /** Feature files outside repositories that write SQL today (queries the contacts and spine work move into repositories). */
-const SQL_OUTSIDE_REPOSITORIES_EXCEPTIONS_UNTIL_CONTACTS_MERGE = [
-  'features/auth/auth.jobs.ts',
-  'features/enrichment/enrichment.service.ts',
-  'features/enrichment/providers/email-pattern.ts',
-  'features/enrichment/providers/local-database.ts',
-  'features/integrations/integrations.sync.ts',
-  'features/lists/lists.import.ts',
-  'features/lists/lists.jobs.ts',
-  'features/people-data/bulk-load.ts',
-  'features/search/people-filters.ts',
-];
+const SQL_OUTSIDE_REPOSITORIES_EXCEPTIONS_UNTIL_CONTACTS_MERGE = [];
 
 /** "file -> imported" pairs from the repository root, after checking that every file named still exists. */
 function exceptionPairs(map) {

@@ -8,8 +8,8 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/database.js';
+import { createThrowawayDatabase } from '../apps/server/src/test/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { chargeHold, chargeHoldMany, checkLedger, grantCredits, holdCredits, releaseHold, spendCredits, startTeamCredits } from '../apps/server/src/features/credits/credits.service.js';
 
@@ -32,20 +32,9 @@ let cleanup = async () => {};
 if (values.db === 'postgres') {
   const adminUrl = values.url ?? process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('--url (or DATABASE_URL) is required with --db postgres');
-  const name = `leadline_bench_credits_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: Number(values.pool) });
-  cleanup = async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
+  const throwaway = await createThrowawayDatabase(adminUrl, 'leadline_bench_credits');
+  database = await openDatabase({ kind: 'postgres', url: throwaway.url, poolSize: Number(values.pool) });
+  cleanup = throwaway.drop;
 } else {
   database = await openDatabase({ kind: 'pglite' });
 }

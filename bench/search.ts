@@ -12,7 +12,7 @@ import type { AutocompleteField, SearchFiltersInput } from '@leadline/shared';
 import { normalizeFilters, SearchFilters, TOTAL_EXACT_LIMIT } from '@leadline/shared';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { finishBulkLoad } from '../apps/server/src/features/people-data/bulk-load.js';
+import { finishBulkLoad } from '../apps/server/src/features/people-data/bulk-load.repository.js';
 import { loadDemoPeople } from '../apps/server/src/features/people-data/demo-people.js';
 import { countUpTo, pagePeople } from '../apps/server/src/features/search/search.repository.js';
 import { autocomplete, countPeople, peopleSearchConditions } from '../apps/server/src/features/search/search.service.js';

@@ -1,6 +1,7 @@
 import { INTEGRATION_MESSAGES, SLACK_MESSAGES, ZAPIER_MESSAGES } from '@leadline/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomContact } from '../apps/server/src/features/contacts/index.js';
 import * as listsRepo from '../apps/server/src/features/lists/lists.repository.js';
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.js';
 import { startHubSpotServer, type HubSpotFixture } from '../apps/server/src/test/vendors/hubspot-server.js';
@@ -61,7 +62,7 @@ describe('integrations', () => {
     const list = await listsRepo.insertList(t.ctx.db, { teamId, name: 'Conference leads', entityType: 'contactList', createdBy: userId });
     const ids = [];
     for (const [name, email] of [['Ada Good', 'ada@good-co.com'], ['Bob Good', 'bob@good-co.com'], ['Cy Broken', 'cy@broken']] as const) {
-      ids.push((await listsRepo.insertCustomContact(t.ctx.db, teamId, { fullName: name, email, companyName: 'Good Co' })).id);
+      ids.push((await createCustomContact(t.ctx.db, teamId, { fullName: name, email, companyName: 'Good Co' })).id);
     }
     await listsRepo.addContactsToList(t.ctx.db, teamId, list.id, ids, null);
 

@@ -1,7 +1,7 @@
 import { FILE_MESSAGES, LISTS_MESSAGES, PROSPECT_FILE_HEADERS } from '@leadline/shared';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_EXPORT_HEADERS } from '../apps/server/src/features/lists/lists.export.js';
+import { CONTACT_EXPORT_HEADERS } from '../apps/server/src/features/lists/export/index.js';
 import { expectToast, newUser } from './support/app.js';
 import { useE2E } from './support/harness.js';
 import {

@@ -1,5 +1,6 @@
 import { actorForToken, SESSION_COOKIE } from './features/auth/index.js';
 import { authModule } from './features/auth/auth.module.js';
+import { contactsModule } from './features/contacts/contacts.module.js';
 import { creditsModule } from './features/credits/credits.module.js';
 import { enrichmentModule } from './features/enrichment/enrichment.module.js';
 import { filesModule } from './features/files/files.module.js';
@@ -23,6 +24,7 @@ export const FEATURES: readonly FeatureModule[] = [
   searchModule,
   filesModule,
   listsModule,
+  contactsModule,
   creditsModule,
   enrichmentModule,
   integrationsModule,

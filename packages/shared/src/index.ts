@@ -1,4 +1,5 @@
 export * from './errors/app-error.js';
+export * from './ids.js';
 export * from './messages.js';
 export * from './auth/schemas.js';
 export * from './team-management/schemas.js';

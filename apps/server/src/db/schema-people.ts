@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Written as a JSON string, read back parsed. */
 type Json<T> = ColumnType<T, string | undefined, string>;
@@ -112,8 +112,6 @@ export interface SearchValuesTable {
 
 export type Person = Selectable<PeopleTable>;
 export type Company = Selectable<CompaniesTable>;
-export type NewPerson = Insertable<PeopleTable>;
-export type NewCompany = Insertable<CompaniesTable>;
 
 export interface SavedSearchesTable {
   id: Generated<string>;
@@ -122,6 +120,36 @@ export interface SavedSearchesTable {
   title: string;
   filters: Json<Record<string, unknown>>;
   created_at: Generated<Date>;
+}
+
+/** One term a person is found by (migration 0004): a people column or `experience.<path>`, and a value. */
+export interface SearchTermsTable {
+  code: Generated<number>;
+  field: string;
+  value: string;
+}
+
+/** A person's search row (migration 0004): the codes of its terms and the columns filters compare. */
+export interface PeopleSearchTable {
+  id: string;
+  terms: number[];
+  full_name: string | null;
+  job_title: string | null;
+  job_company_name: string | null;
+  experience_titles: string[];
+  inferred_years_experience: number | null;
+  job_start_date: string | null;
+  job_company_employee_count: number | null;
+  job_company_total_funding_raised: number | null;
+  has_work_email: boolean;
+  has_personal_emails: boolean;
+  has_mobile_phone: boolean;
+}
+
+/** Secondary indexes a bulk load dropped, to be made again when it ends (migration 0011). */
+export interface BulkLoadIndexesTable {
+  name: string;
+  definition: string;
 }
 
 export interface AppSecretsTable {

@@ -1,6 +1,16 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ContactsTable, ImportBatchesTable, ListCompaniesTable, ListContactsTable, ListsTable, UploadsTable } from './schema-lists.js';
-import type { AppSecretsTable, CompaniesTable, PeopleTable, SavedSearchesTable, SearchValuesTable } from './schema-people.js';
+import type {
+  AppSecretsTable,
+  BulkLoadIndexesTable,
+  CompaniesTable,
+  PeopleSearchTable,
+  PeopleTable,
+  SavedSearchesTable,
+  SearchTermsTable,
+  SearchValuesTable,
+} from './schema-people.js';
+import type { EnrichmentItemsTable, EnrichmentRunsTable } from './schema-enrichment.js';
 import type { CrmRecordsTable, IntegrationsTable, SyncRunsTable } from './schema-integrations.js';
 import type { DomainEventsTable, EventDeliveriesTable } from './schema-events.js';
 import type { CreditHoldsTable, CreditLedgerTable, CreditMemberMonthsTable, CreditPeriodsTable } from './schema-credits.js';
@@ -108,6 +118,9 @@ export interface DB {
   job_progress: JobProgressTable;
   people: PeopleTable;
   companies: CompaniesTable;
+  people_search: PeopleSearchTable;
+  search_terms: SearchTermsTable;
+  bulk_load_indexes: BulkLoadIndexesTable;
   search_values: SearchValuesTable;
   saved_searches: SavedSearchesTable;
   app_secrets: AppSecretsTable;
@@ -128,6 +141,8 @@ export interface DB {
   mail_accounts: MailAccountsTable;
   mail_folders: MailFoldersTable;
   mail_messages: MailMessagesTable;
+  enrichment_runs: EnrichmentRunsTable;
+  enrichment_items: EnrichmentItemsTable;
   domain_events: DomainEventsTable;
   event_deliveries: EventDeliveriesTable;
 }

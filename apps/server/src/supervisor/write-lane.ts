@@ -32,7 +32,7 @@ export type WriteLaneOptions = {
 
 
 export const WRITE_LANE_DEFAULTS: Record<'pglite' | 'postgres', WriteLaneOptions> = {
-  pglite: { targetBatchMs: 8, share: 0.25, maxBatchSize: 500, quietMs: 1000 },
+  pglite: { targetBatchMs: 5, share: 0.15, maxBatchSize: 500, quietMs: 1000 },
   postgres: { targetBatchMs: 200, share: 1, maxBatchSize: 2000, quietMs: 0 },
 };
 

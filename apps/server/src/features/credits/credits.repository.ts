@@ -1,34 +1,11 @@
 import type { LedgerKind } from '@leadline/shared';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import type { CreditLedgerTable, CreditPeriodsTable } from '../../db/schema-credits.js';
 
-export type PeriodRow = {
-  id: string;
-  team_id: string;
-  plan: string;
-  starts_at: Date;
-  ends_at: Date;
-  total: number;
-  used: number;
-  held: number;
-};
+export type PeriodRow = Pick<Selectable<CreditPeriodsTable>, (typeof periodColumns)[number]>;
 
-export type LedgerRow = {
-  id: string;
-  seq: number;
-  team_id: string;
-  period_id: string;
-  kind: LedgerKind;
-  action: string;
-  reason: string | null;
-  user_id: string | null;
-  amount: number;
-  hold_id: string | null;
-  refund_of: string | null;
-  member_month: string;
-  idempotency_key: string;
-  created_at: Date;
-};
+export type LedgerRow = Selectable<CreditLedgerTable>;
 
 export type HoldRow = {
   id: string;

@@ -8,8 +8,8 @@ import * as m0006 from '../../db/migrations/0006_credits.js';
 import type { DB } from '../../db/schema.js';
 import { createMember, createOwner, createTeam, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { loadPeople } from '../people-data/loader.js';
-import { mapPerson, PdlPerson } from '../people-data/pdl.js';
+import { loadPeople } from '../people-data/index.js';
+import { mapPerson, PdlPerson } from '../people-data/index.js';
 import { runCreditsCli } from './credits-cli.js';
 import {
   chargeHold,

@@ -1,6 +1,9 @@
 /** The credits feature's public surface: the ledger's operations other features pay through. */
 export {
   chargeHoldMany,
+  checkLedger,
+  getCreditsInfo,
+  grantCredits,
   holdCredits,
   membersCreditsUsed,
   releaseHold,

@@ -10,8 +10,8 @@ import { startRuntime } from '../../runtime.js';
 import { createOwner } from '../../test/factories.js';
 import { crashTestBulkEnrichment } from '../../test/fixtures/enrichment-crash-job.js';
 import { testConfig } from '../../test/test-app.js';
-import { checkLedger, grantCredits } from '../credits/credits.service.js';
-import { loadDemoPeople } from '../people-data/demo-people.js';
+import { checkLedger, grantCredits } from '../credits/index.js';
+import { loadDemoPeople } from '../people-data/index.js';
 import { startBulkEnrichment } from './enrichment.service.js';
 
 const CONTACTS = 5_000;

@@ -1,83 +1,80 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { applyContactChanges } from '../lists/index.js';
+import type { EnrichKind, EnrichmentItemState, EnrichmentRun, EnrichType, ItemSource } from '../../db/schema-enrichment.js';
+import { ENRICHABLE_COLUMNS, writeEnrichmentResults, type EnrichableContact } from '../contacts/index.js';
 import type { SourcedEmail, SourcedPhone } from './enrichment.waterfall.js';
+import type { EnrichmentQuery } from './providers/types.js';
 
-export type EnrichKind = 'email' | 'phone';
-export type ItemState = 'pending' | 'found' | 'not_found' | 'skipped' | 'failed';
+export type { EnrichKind } from '../../db/schema-enrichment.js';
+export type ItemState = EnrichmentItemState;
 
 export async function insertRun(
   db: Kysely<DB>,
-  v: { teamId: string; userId: string; enrichType: string; source: string; listId: string | null; progressId: string | null },
+  v: { teamId: string; userId: string; enrichType: EnrichType; source: string; listId: string | null; progressId: string | null },
 ) {
-  const { rows } = await sql<{ id: string }>`
-    insert into enrichment_runs (team_id, user_id, enrich_type, source, list_id, progress_id)
-    values (${v.teamId}, ${v.userId}, ${v.enrichType}, ${v.source}, ${v.listId}, ${v.progressId}) returning id`.execute(db);
-  return rows[0]!.id;
+  const row = await db
+    .insertInto('enrichment_runs')
+    .values({ team_id: v.teamId, user_id: v.userId, enrich_type: v.enrichType, source: v.source, list_id: v.listId, progress_id: v.progressId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export async function setRunHold(db: Kysely<DB>, runId: string, holdId: string | null, held: number) {
-  await sql`update enrichment_runs set hold_id = ${holdId}, credits_held = ${held} where id = ${runId}`.execute(db);
+  await db.updateTable('enrichment_runs').set({ hold_id: holdId, credits_held: held }).where('id', '=', runId).execute();
 }
 
 export async function finishRun(db: Kysely<DB>, runId: string, state: 'completed' | 'failed') {
-  await sql`update enrichment_runs set state = ${state}, finished_at = now() where id = ${runId} and state = 'running'`.execute(db);
+  await db.updateTable('enrichment_runs').set({ state, finished_at: sql`now()` }).where('id', '=', runId).where('state', '=', 'running').execute();
 }
 
-export type RunRow = { id: string; team_id: string; user_id: string | null; enrich_type: string; list_id: string | null; progress_id: string | null; hold_id: string | null; state: string };
-export async function findRun(db: Kysely<DB>, runId: string) {
-  const { rows } = await sql<RunRow>`
-    select id, team_id, user_id, enrich_type, list_id, progress_id, hold_id, state from enrichment_runs where id = ${runId}`.execute(db);
-  return rows[0];
+export type RunRow = Pick<EnrichmentRun, 'id' | 'team_id' | 'user_id' | 'enrich_type' | 'list_id' | 'progress_id' | 'hold_id' | 'state'>;
+export async function findRun(db: Kysely<DB>, runId: string): Promise<RunRow | undefined> {
+  return db
+    .selectFrom('enrichment_runs')
+    .select(['id', 'team_id', 'user_id', 'enrich_type', 'list_id', 'progress_id', 'hold_id', 'state'])
+    .where('id', '=', runId)
+    .executeTakeFirst();
 }
 
 /** The run's items in order; a repeated contact is kept once. */
 export async function insertItems(db: Kysely<DB>, runId: string, items: Array<{ contactId: string; kinds: EnrichKind[] }>) {
   if (items.length === 0) return;
-  await sql`
-    insert into enrichment_items (run_id, seq, contact_id, kinds)
-    select ${runId}, i.seq, i.contact_id, array(select jsonb_array_elements_text(i.kinds))
-    from jsonb_to_recordset(${JSON.stringify(items.map((item, seq) => ({ seq, contact_id: item.contactId, kinds: item.kinds })))}::jsonb)
-      as i(seq int, contact_id uuid, kinds jsonb)
-    on conflict do nothing`.execute(db);
+  // One jsonb parameter: a bulk run holds up to 50,000 items, beyond the bind limit of a multi-row VALUES.
+  const rows = JSON.stringify(items.map((item, seq) => ({ seq, contact_id: item.contactId, kinds: item.kinds })));
+  await db
+    .insertInto('enrichment_items')
+    .columns(['run_id', 'seq', 'contact_id', 'kinds'])
+    .expression(
+      db
+        .selectFrom(sql<{ seq: number; contact_id: string; kinds: unknown }>`jsonb_to_recordset(${rows}::jsonb)`.as<'i'>(sql`i(seq int, contact_id uuid, kinds jsonb)`))
+        .select([
+          sql<string>`${runId}::uuid`.as('run_id'),
+          'i.seq',
+          'i.contact_id',
+          sql<string[]>`array(select jsonb_array_elements_text(i.kinds))`.as('kinds'),
+        ]),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
-/** What the waterfall needs to know of a contact, and what enrichment decides from. */
-export type EnrichableContact = {
-  id: string;
-  person_id: string | null;
-  full_name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  company_name: string | null;
-  company_domain: string | null;
-  linkedin_url: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  emails: Array<{ email: string; status: string }>;
-  phones: Array<{ phoneNumber: string; status: string }>;
-  last_email_enrichment: Date | null;
-  last_phone_enrichment: Date | null;
-};
-const contactColumns = sql`c.id, c.person_id, c.full_name, c.first_name, c.last_name, c.company_name, c.company_domain, c.linkedin_url,
-  c.city, c.state, c.country, c.emails, c.phones, c.last_email_enrichment, c.last_phone_enrichment`;
-
-export async function findEnrichableContacts(db: Kysely<DB>, teamId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  const { rows } = await sql<EnrichableContact>`
-    select ${contactColumns} from contacts c where c.team_id = ${teamId} and c.id = any(${ids}::uuid[])`.execute(db);
-  return rows;
-}
+export type { EnrichableContact };
 
 export type PendingItem = EnrichableContact & { seq: number; kinds: EnrichKind[] };
 
-/** The next pending items of a run, in order. */
-export async function pendingItems(db: Kysely<DB>, runId: string, limit: number) {
-  const { rows } = await sql<PendingItem>`
-    select i.seq, i.kinds, ${contactColumns} from enrichment_items i join contacts c on c.id = i.contact_id
-    where i.run_id = ${runId} and i.state = 'pending' order by i.seq limit ${limit}`.execute(db);
-  return rows;
+/** The next pending items of a run, in order, with their contacts. */
+export async function pendingItems(db: Kysely<DB>, runId: string, limit: number): Promise<PendingItem[]> {
+  return db
+    .selectFrom('enrichment_items as i')
+    .innerJoin('contacts as c', 'c.id', 'i.contact_id')
+    .select(['i.seq', 'i.kinds'])
+    .select(ENRICHABLE_COLUMNS.map((column) => `c.${column}` as const))
+    .where('i.run_id', '=', runId)
+    .where('i.state', '=', 'pending')
+    .orderBy('i.seq')
+    .limit(limit)
+    .execute();
 }
 
 export type ItemOutcome = {
@@ -92,71 +89,58 @@ export type ItemOutcome = {
   error: string | null;
 };
 
+const sourcesOf = (o: ItemOutcome): ItemSource[] => [
+  ...o.emails.map((e) => ({ field: `email:${e.email}`, provider: e.source })),
+  ...o.phones.map((p) => ({ field: `phone:${p.phoneNumber}`, provider: p.source })),
+];
+
 /**
- * Writes a batch of outcomes: new emails and phones are appended to each contact (an address it
- * already has is not repeated), the first becomes primary when there was none, the looked-up kinds
- * get a new last-enrichment time, each item takes its final state, and the lists holding the
- * contacts count the change. Only items still pending are written, so a batch replayed after a
- * crash changes nothing twice.
+ * Writes a batch of outcomes: each item still pending takes its final state, and the contacts of
+ * those items get what was found (contacts' writeEnrichmentResults). Items already final are
+ * left alone, so a batch replayed after a crash changes nothing twice. Call in a transaction.
  */
 export async function writeOutcomes(db: Kysely<DB>, runId: string, outcomes: ItemOutcome[]) {
   if (outcomes.length === 0) return [];
   const values = JSON.stringify(
-    outcomes.map((o) => ({
-      seq: o.seq,
-      contact_id: o.contactId,
-      state: o.state,
-      emails: o.emails,
-      phones: o.phones,
-      email_done: o.looked.includes('email'),
-      phone_done: o.looked.includes('phone'),
-      charged: o.creditsCharged,
-      sources: [...o.emails.map((e) => ({ field: `email:${e.email}`, provider: e.source })), ...o.phones.map((p) => ({ field: `phone:${p.phoneNumber}`, provider: p.source }))],
-      error: o.error,
-    })),
+    outcomes.map((o) => ({ seq: o.seq, state: o.state, charged: o.creditsCharged, sources: sourcesOf(o), error: o.error })),
   );
-  const { rows } = await sql<{ contact_id: string }>`
-    with v as (
-      select * from jsonb_to_recordset(${values}::jsonb)
-        as v(seq int, contact_id uuid, state text, emails jsonb, phones jsonb, email_done boolean, phone_done boolean, charged int, sources jsonb, error text)
-    ), items as (
-      update enrichment_items i set state = v.state, credits_charged = v.charged, sources = v.sources, error = v.error, finished_at = now()
-      from v where i.run_id = ${runId} and i.seq = v.seq and i.state = 'pending'
-      returning i.contact_id
-    ), before as (
-      -- Every part of one statement sees the contacts as they were before it.
-      select c.id, c.emails, c.phones, c.linkedin_url from contacts c join items on items.contact_id = c.id
-    ), fresh as (
-      select v.contact_id,
-        coalesce((select jsonb_agg(e) from jsonb_array_elements(v.emails) e
-          where not exists (select 1 from jsonb_array_elements(b.emails) x where lower(x->>'email') = lower(e->>'email'))), '[]'::jsonb) as emails,
-        coalesce((select jsonb_agg(p) from jsonb_array_elements(v.phones) p
-          where not exists (select 1 from jsonb_array_elements(b.phones) x where x->>'phoneNumber' = p->>'phoneNumber')), '[]'::jsonb) as phones,
-        v.email_done, v.phone_done
-      from v join before b on b.id = v.contact_id
-    ), after as (
-      update contacts c set
-        emails = c.emails || f.emails,
-        phones = c.phones || f.phones,
-        primary_email = coalesce(c.primary_email, f.emails->0->>'email'),
-        primary_phone = coalesce(c.primary_phone, f.phones->0->>'phoneNumber'),
-        last_email_enrichment = case when f.email_done then now() else c.last_email_enrichment end,
-        last_phone_enrichment = case when f.phone_done then now() else c.last_phone_enrichment end,
-        updated_at = now()
-      from fresh f where c.id = f.contact_id
-      returning c.id, c.emails, c.phones, c.linkedin_url
-    ), counted as (${applyContactChanges('before', 'after')})
-    select id as contact_id from after`.execute(db);
-  return rows.map((r) => r.contact_id);
+  const written = await db
+    .updateTable('enrichment_items as i')
+    .from(sql<{ seq: number; state: ItemState; charged: number; sources: unknown; error: string | null }>`jsonb_to_recordset(${values}::jsonb)`.as<'v'>(
+      sql`v(seq int, state text, charged int, sources jsonb, error text)`,
+    ))
+    .set((eb) => ({
+      state: eb.ref('v.state'),
+      credits_charged: eb.ref('v.charged'),
+      sources: sql`v.sources`,
+      error: eb.ref('v.error'),
+      finished_at: sql`now()`,
+    }))
+    .whereRef('i.seq', '=', 'v.seq')
+    .where('i.run_id', '=', runId)
+    .where('i.state', '=', 'pending')
+    .returning('i.seq')
+    .execute();
+  const seqs = new Set(written.map((r) => r.seq));
+  return writeEnrichmentResults(
+    db,
+    outcomes
+      .filter((o) => seqs.has(o.seq))
+      .map((o) => ({ contactId: o.contactId, emails: o.emails, phones: o.phones, emailLooked: o.looked.includes('email'), phoneLooked: o.looked.includes('phone') })),
+  );
 }
 
 export async function countItems(db: Kysely<DB>, runId: string) {
-  const { rows } = await sql<{ state: ItemState; n: number; charged: number }>`
-    select state, count(*)::int as n, coalesce(sum(credits_charged), 0)::int as charged from enrichment_items where run_id = ${runId} group by state`.execute(db);
-  const by = Object.fromEntries(rows.map((r) => [r.state, r])) as Partial<Record<ItemState, { n: number; charged: number }>>;
+  const rows = await db
+    .selectFrom('enrichment_items')
+    .select((eb) => ['state', eb.fn.countAll<number>().as('n'), sql<number>`coalesce(sum(credits_charged), 0)::int`.as('charged')])
+    .where('run_id', '=', runId)
+    .groupBy('state')
+    .execute();
+  const by = Object.fromEntries(rows.map((r) => [r.state, { n: Number(r.n), charged: r.charged }])) as Partial<Record<ItemState, { n: number; charged: number }>>;
   const n = (s: ItemState) => by[s]?.n ?? 0;
   return {
-    total: rows.reduce((sum, r) => sum + r.n, 0),
+    total: rows.reduce((sum, r) => sum + Number(r.n), 0),
     pending: n('pending'),
     found: n('found'),
     notFound: n('not_found'),
@@ -168,5 +152,46 @@ export async function countItems(db: Kysely<DB>, runId: string) {
 
 /** Marks every item still pending as failed (a run that gave up), so each ends in one final state. */
 export async function failPendingItems(db: Kysely<DB>, runId: string, error: string) {
-  await sql`update enrichment_items set state = 'failed', error = ${error}, finished_at = now() where run_id = ${runId} and state = 'pending'`.execute(db);
+  await db
+    .updateTable('enrichment_items')
+    .set({ state: 'failed', error, finished_at: sql`now()` })
+    .where('run_id', '=', runId)
+    .where('state', '=', 'pending')
+    .execute();
+}
+
+/** The user's enrichment preferences (spec §3: databaseType and arePersonalEmailsPriority are the user's). */
+export async function findUserPricing(db: Kysely<DB>, userId: string) {
+  return db.selectFrom('users').select(['database_type', 'are_personal_emails_priority']).where('id', '=', userId).executeTakeFirstOrThrow();
+}
+
+/** The people-database person with this id, compared as text (any string may be sent as a person id). */
+export async function findPersonByIdText(db: Kysely<DB>, id: string) {
+  return db.selectFrom('people').select('id').where(sql<boolean>`id::text = ${id}`).executeTakeFirst();
+}
+
+/** The person a query names in the people database: by id, else LinkedIn URL, else full name and company. */
+export async function findPersonContact(db: Kysely<DB>, q: EnrichmentQuery) {
+  const base = db.selectFrom('people').select(['work_email', 'personal_emails', 'mobile_phone']).limit(1);
+  if (q.personId) return base.where('id', '=', q.personId).executeTakeFirst();
+  if (q.linkedinUrl) return base.where('linkedin_url', '=', q.linkedinUrl.toLowerCase()).executeTakeFirst();
+  if (q.fullName && q.companyName) {
+    return base
+      .where('full_name', '=', q.fullName.trim().toLowerCase())
+      .where('job_company_name', '=', q.companyName.trim().toLowerCase())
+      .executeTakeFirst();
+  }
+  return undefined;
+}
+
+/** Work addresses of people at a company domain, with their names: what the address-pattern provider learns from. */
+export async function findDomainEmailExamples(db: Kysely<DB>, domain: string, limit: number) {
+  return db
+    .selectFrom('people')
+    .select(['work_email as email', 'first_name as firstName', 'last_name as lastName'])
+    .where(sql<string>`split_part(work_email, '@', 2)`, '=', domain)
+    .where('work_email', 'is not', null)
+    .$narrowType<{ email: string }>()
+    .limit(limit)
+    .execute();
 }

@@ -7,6 +7,7 @@ import {
   ENRICHMENT_MESSAGES,
   isAccurateEmail,
   isAccuratePhone,
+  isUuid,
   kindsToEnrich,
   normalizeFilters,
   notFound,
@@ -19,7 +20,7 @@ import {
   type EnrichType,
   type SingleEnrichBody,
 } from '@leadline/shared';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
@@ -27,8 +28,8 @@ import { readTableBatches } from '../../lib/files/index.js';
 import { chargeHoldMany, holdCredits, releaseHold } from '../credits/index.js';
 import { requireUpload } from '../files/index.js';
 import { ProgressTracker } from '../progress/index.js';
+import { createFileContacts, createFromPeople, findEnrichableContacts } from '../contacts/index.js';
 import * as lists from '../lists/index.js';
-import { requireList } from '../lists/index.js';
 import { pagePeople, peopleSearchConditions } from '../search/index.js';
 import { contactEnriched } from './enrichment.events.js';
 import { bulkEnrichment } from './enrichment.jobs.js';
@@ -43,7 +44,7 @@ const LOOKUP_CONCURRENCY = 8;
 
 /** The user's pricing (spec §3: databaseType and arePersonalEmailsPriority are the user's). */
 export async function pricingOf(db: Kysely<DB>, userId: string): Promise<EnrichmentPricing> {
-  const user = await db.selectFrom('users').select(['database_type', 'are_personal_emails_priority']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await repo.findUserPricing(db, userId);
   return { databaseType: user.database_type, arePersonalEmailsPriority: user.are_personal_emails_priority };
 }
 
@@ -177,20 +178,17 @@ function itemsFor(contacts: repo.EnrichableContact[], enrichType: EnrichType) {
 /** A single input's team contact: a search row's person becomes the team's copy once. */
 async function contactIdOf(db: Kysely<DB>, actor: Actor, input: EnrichInput): Promise<string> {
   if ('customContactId' in input) return input.customContactId;
-  const person = await db.selectFrom('people').select('id').where(sql<boolean>`id::text = ${input.contactId}`).executeTakeFirst();
+  const person = await repo.findPersonByIdText(db, input.contactId);
   if (!person) {
     // A team contact id sent as contactId is accepted too (list screens know only contact ids).
-    const [own] = await repo.findEnrichableContacts(db, actor.teamId, [input.contactId].filter(isUuid));
+    const [own] = await findEnrichableContacts(db, actor.teamId, [input.contactId].filter(isUuid));
     if (own) return own.id;
     throw notFound('Prospect');
   }
-  return (await lists.ensurePersonContacts(db, actor.teamId, [person.id])).get(person.id)!;
+  return (await createFromPeople(db, actor.teamId, [person.id])).get(person.id)!;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (s: string) => UUID.test(s);
-
-export function presentEnriched(c: repo.EnrichableContact & { primary_email: string | null; primary_phone: string | null }, extra: { creditsCharged: number; sources: Array<{ field: string; provider: string }> }): EnrichedContact {
+export function presentEnriched(c: repo.EnrichableContact, extra: { creditsCharged: number; sources: Array<{ field: string; provider: string }> }): EnrichedContact {
   return {
     contact: c.id,
     emails: c.emails as EnrichedContact['emails'],
@@ -210,7 +208,7 @@ export function presentEnriched(c: repo.EnrichableContact & { primary_email: str
 export async function enrichSingle(ctx: AppContext, actor: Actor, body: SingleEnrichBody, providers: EnrichmentProvider[]): Promise<EnrichedContact> {
   const pricing = await pricingOf(ctx.db, actor.userId);
   const contactId = await contactIdOf(ctx.db, actor, body.input);
-  const [contact] = await repo.findEnrichableContacts(ctx.db, actor.teamId, [contactId]);
+  const [contact] = await findEnrichableContacts(ctx.db, actor.teamId, [contactId]);
   if (!contact) throw notFound('Prospect');
   if (!enrichable(contact)) throw new AppError('VALIDATION_FAILED', ENRICHMENT_MESSAGES.cannotEnrich, { field: 'input' });
   const items = itemsFor([contact], body.enrichType);
@@ -228,9 +226,8 @@ export async function enrichSingle(ctx: AppContext, actor: Actor, body: SingleEn
     });
   }
   if (outcome?.state === 'failed') throw new AppError('PROVIDER_UNAVAILABLE', ENRICHMENT_MESSAGES.enrichRowFailed);
-  const after = await ctx.db.selectFrom('contacts').select(['primary_email', 'primary_phone']).where('id', '=', contactId).executeTakeFirstOrThrow();
-  const [fresh] = await repo.findEnrichableContacts(ctx.db, actor.teamId, [contactId]);
-  return presentEnriched({ ...fresh!, ...after }, {
+  const [fresh] = await findEnrichableContacts(ctx.db, actor.teamId, [contactId]);
+  return presentEnriched(fresh!, {
     creditsCharged: outcome?.creditsCharged ?? 0,
     sources: [...(outcome?.emails ?? []).map((e) => ({ field: `email:${e.email}`, provider: e.source })), ...(outcome?.phones ?? []).map((p) => ({ field: `phone:${p.phoneNumber}`, provider: p.source }))],
   });
@@ -269,32 +266,29 @@ async function contactsFromFile(trx: Kysely<DB>, actor: Actor, uploadId: string,
   if (upload.row_count > BULK_FILE_MAX_ROWS) {
     throw new AppError('VALIDATION_FAILED', `A file for bulk enrichment can have at most ${BULK_FILE_MAX_ROWS.toLocaleString('en-US')} rows.`, { field: 'inputsSource.attachedFileInfo' });
   }
-  const rows: Array<Record<string, string | null>> = [];
+  const rows: Array<{ row: number; linkedinUrl: string | null; fullName: string | null; companyName: string | null; location: string | null }> = [];
   for await (const batch of readTableBatches(upload.path, upload.file_type, 5_000)) {
     batch.rows.forEach((cells, i) => {
       const cell = (n: number) => cells[n]?.trim() || null;
       const row = batch.firstRowNumber + i;
       if (template === 'linkedin') {
         const url = cell(0);
-        if (url) rows.push({ row: String(row), linkedin_url: shortLinkedInUrl(url), full_name: null, company_name: null, location: null });
+        if (url) rows.push({ row, linkedinUrl: shortLinkedInUrl(url), fullName: null, companyName: null, location: null });
       } else if (cell(0) && cell(1)) {
-        rows.push({ row: String(row), linkedin_url: null, full_name: cell(0), company_name: cell(1), location: cell(2) });
+        rows.push({ row, linkedinUrl: null, fullName: cell(0), companyName: cell(1), location: cell(2) });
       }
     });
   }
   if (rows.length === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty. Please upload a file with data!', { field: 'inputsSource.attachedFileInfo' });
-  const values = rows.map((r) => {
-    const [first, ...rest] = (r.full_name ?? '').split(/\s+/);
-    return { ...r, ...splitLocation(r.location ?? null), first_name: first || null, last_name: rest.join(' ') || null };
-  });
-  const { rows: inserted } = await sql<{ id: string }>`
-    insert into contacts (team_id, is_custom, source_import_id, source_row, full_name, first_name, last_name, company_name, linkedin_url, city, state, country)
-    select ${actor.teamId}, true, ${importId}, v.row::int, v.full_name, v.first_name, v.last_name, v.company_name, v.linkedin_url, v.city, v.state, v.country
-    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-      as v("row" text, full_name text, first_name text, last_name text, company_name text, linkedin_url text, city text, state text, country text)
-    order by v.row::int
-    returning id`.execute(trx);
-  return inserted.map((r) => r.id);
+  return createFileContacts(
+    trx,
+    actor.teamId,
+    importId,
+    rows.map((r) => {
+      const [first, ...rest] = (r.fullName ?? '').split(/\s+/);
+      return { ...r, ...splitLocation(r.location), firstName: first || null, lastName: rest.join(' ') || null };
+    }),
+  );
 }
 
 /** The team contacts a bulk enrichment's source names, in order. */
@@ -303,17 +297,17 @@ async function contactIdsOf(trx: Kysely<DB>, actor: Actor, body: BulkEnrichBody,
   switch (source.type) {
     case 'inputs': {
       const personIds = body.inputs.flatMap((i) => ('contactId' in i ? [i.contactId] : []));
-      const people = await lists.ensurePersonContacts(trx, actor.teamId, personIds.filter(isUuid));
+      const people = await createFromPeople(trx, actor.teamId, personIds.filter(isUuid));
       return body.inputs.flatMap((i) => ('customContactId' in i ? [i.customContactId] : people.has(i.contactId) ? [people.get(i.contactId)!] : isUuid(i.contactId) ? [i.contactId] : []));
     }
     case 'searchFilters': {
       const conditions = await peopleSearchConditions(trx, normalizeFilters(source.searchFilters));
       const people = (await pagePeople(trx, conditions, { after: null, limit: source.limit })).slice(0, source.limit).map((p) => p.id);
-      const contacts = await lists.ensurePersonContacts(trx, actor.teamId, people);
+      const contacts = await createFromPeople(trx, actor.teamId, people);
       return people.map((id) => contacts.get(id)!);
     }
     case 'list': {
-      const list = await requireList(trx, actor, source.targetListId, 'contactList');
+      const list = await lists.requireList(trx, actor, source.targetListId, 'contactList');
       const page = await lists.pageListContacts(trx, list.id, { pageNum: 1, limit: source.limit, sortBy: 'addedAt', sortOrder: 'desc', name: source.targetListState.name });
       return page.rows.map((c) => c.id);
     }
@@ -332,7 +326,7 @@ export async function startBulkEnrichment(ctx: AppContext, actor: Actor, body: B
   return ctx.db.transaction().execute(async (trx) => {
     const progress = await ProgressTracker.create(trx, { teamId: actor.teamId, userId: actor.userId, kind: 'enrichment.bulk' });
     const ids = [...new Set(await contactIdsOf(trx, actor, body, progress.id))];
-    const contacts = await repo.findEnrichableContacts(trx, actor.teamId, ids);
+    const contacts = await findEnrichableContacts(trx, actor.teamId, ids);
     if (contacts.length === 0) throw notFound('Prospect');
     if (!contacts.some(enrichable)) throw new AppError('VALIDATION_FAILED', ENRICHMENT_MESSAGES.cannotEnrich, { field: 'inputs' });
     const order = new Map(ids.map((id, i) => [id, i]));
@@ -341,7 +335,7 @@ export async function startBulkEnrichment(ctx: AppContext, actor: Actor, body: B
     if (items.length === 0) throw new AppError('ALREADY_ENRICHED', ENRICHMENT_MESSAGES.alreadyEnriched);
 
     const list = body.existingListId
-      ? await requireList(trx, actor, body.existingListId, 'contactList')
+      ? await lists.requireList(trx, actor, body.existingListId, 'contactList')
       : await lists.insertList(trx, { teamId: actor.teamId, name: body.newListTitle!, entityType: 'contactList', createdBy: actor.userId, processing: true });
     await lists.addContactsToList(trx, actor.teamId, list.id, contacts.map((c) => c.id), body.inputsSource.type === 'list' ? 'lists' : 'search');
     await lists.setListStatus(trx, list.id, 'processing');

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwner, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { startPdlServer } from '../../test/vendors/pdl-server.js';
-import { getCreditsInfo } from '../credits/credits.service.js';
-import { loadPeople } from '../people-data/loader.js';
-import { mapPerson, PdlPerson } from '../people-data/pdl.js';
+import { getCreditsInfo } from '../credits/index.js';
+import { loadPeople } from '../people-data/index.js';
+import { mapPerson, PdlPerson } from '../people-data/index.js';
 
 // The whole waterfall with People Data Labs configured, PDL being a loopback server.
 let t: TestApp;

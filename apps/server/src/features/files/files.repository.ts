@@ -1,8 +1,7 @@
+import { isUuid } from '@leadline/shared';
 import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Upload, UploadsTable } from '../../db/schema-lists.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function insertUpload(db: Kysely<DB>, values: Insertable<UploadsTable>): Promise<Upload> {
   return db.insertInto('uploads').values(values).returningAll().executeTakeFirstOrThrow();
@@ -10,7 +9,7 @@ export async function insertUpload(db: Kysely<DB>, values: Insertable<UploadsTab
 
 /** The team's upload with this id; another team's id, or no id at all, finds nothing. */
 export async function findUploadForTeam(db: Kysely<DB>, teamId: string, id: string): Promise<Upload | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   return db.selectFrom('uploads').selectAll().where('team_id', '=', teamId).where('id', '=', id).executeTakeFirst();
 }
 

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Integration, IntegrationServiceName } from '../../db/schema-integrations.js';
 import type { CrmData } from '../../db/schema-lists.js';
+import { createProfiledContact, updateContactProfile, type ContactProfile } from '../contacts/index.js';
 import type { PulledContact } from './vendors/types.js';
 
 export async function findIntegration(db: Kysely<DB>, teamId: string, service: IntegrationServiceName) {
@@ -135,6 +136,11 @@ export async function findSyncRun(db: Kysely<DB>, id: string) {
   return db.selectFrom('sync_runs').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Records the list a pull run fills. */
+export async function setSyncRunList(db: Kysely<DB>, id: string, listId: string) {
+  await db.updateTable('sync_runs').set({ list_id: listId }).where('id', '=', id).execute();
+}
+
 export async function advanceSyncRun(db: Kysely<DB>, id: string, v: { cursor: string | null; pushed: number; failed: number; skipped: number }) {
   await db
     .updateTable('sync_runs')
@@ -255,7 +261,7 @@ export async function upsertPulledContacts(db: Kysely<DB>, teamId: string, servi
     const ids: string[] = [];
     for (const p of pulled) {
       const fullName = [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email || null;
-      const values = {
+      const profile: ContactProfile = {
         full_name: fullName,
         first_name: p.firstName,
         last_name: p.lastName,
@@ -271,25 +277,13 @@ export async function upsertPulledContacts(db: Kysely<DB>, teamId: string, servi
       };
       const id = known.get(p.externalId);
       if (id) {
-        await trx.updateTable('contacts').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+        await updateContactProfile(trx, id, profile);
         ids.push(id);
         continue;
       }
-      const row = await trx
-        .insertInto('contacts')
-        .values({
-          team_id: teamId,
-          is_custom: true,
-          ...values,
-          emails: JSON.stringify(p.email ? [{ email: p.email, status: 'unknown' }] : []),
-          primary_email: p.email,
-          phones: JSON.stringify(p.phone ? [{ phoneNumber: p.phone, status: 'other' }] : []),
-          primary_phone: p.phone,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('crm_records').values({ contact_id: row.id, service, team_id: teamId, external_id: p.externalId }).execute();
-      ids.push(row.id);
+      const contactId = await createProfiledContact(trx, teamId, profile, { email: p.email, phone: p.phone });
+      await trx.insertInto('crm_records').values({ contact_id: contactId, service, team_id: teamId, external_id: p.externalId }).execute();
+      ids.push(contactId);
     }
     return ids;
   });

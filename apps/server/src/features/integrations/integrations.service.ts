@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  isUuid,
   ALL_ENRICHED_CONTACTS,
   AppError,
   CrmSettingsUpdate,
@@ -31,6 +32,7 @@ import { findSecret } from '../../lib/crypto/secrets.js';
 import { readSignedToken, signToken } from '../../lib/crypto/signed-token.js';
 import type { AppContext } from '../../lib/context.js';
 import { ProgressTracker } from '../progress/index.js';
+import { createFromPeople, findContactsByIds } from '../contacts/index.js';
 import * as lists from '../lists/index.js';
 import { crmPull, crmPush } from './integrations.jobs.js';
 import * as repo from './integrations.repository.js';
@@ -307,8 +309,6 @@ async function requirePushTarget(db: Kysely<DB>, teamId: string, service: PushSe
   if (!row) throw new AppError('CONFLICT', INTEGRATION_MESSAGES.notConnected(label(service)));
 }
 
-const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
-
 /**
  * Queues a push (spec §7): the lists named (`all_enriched_contacts` for every enriched contact),
  * search rows (people ids, copied to the team's contacts) and the team's own contacts. It needs
@@ -323,10 +323,10 @@ export async function startPush(ctx: AppContext, actor: Actor, service: PushServ
     if (!list || list.entity_type !== 'contactList') throw notFound('List');
   }
   const custom = body.customContactIds.filter(isUuid);
-  if (custom.length !== body.customContactIds.length || (await lists.findContacts(ctx.db, actor.teamId, custom)).length !== new Set(custom).size) throw notFound('Contact');
+  if (custom.length !== body.customContactIds.length || (await findContactsByIds(ctx.db, actor.teamId, custom)).length !== new Set(custom).size) throw notFound('Contact');
   const personIds = body.contactIds.filter(isUuid);
   return ctx.db.transaction().execute(async (trx) => {
-    const copies = await lists.ensurePersonContacts(trx, actor.teamId, personIds);
+    const copies = await createFromPeople(trx, actor.teamId, personIds);
     if (copies.size !== new Set(personIds).size || personIds.length !== body.contactIds.length) throw notFound('Prospect');
     const target = { contactIds: [...custom, ...copies.values()], listIds, allEnriched };
     const total = await repo.countPushTargets(trx, actor.teamId, target);

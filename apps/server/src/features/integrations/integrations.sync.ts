@@ -140,7 +140,7 @@ export async function runPull(ctx: AppContext, run: SyncRun, options: { vendors?
 
   try {
     const listId = await pullList(ctx, integration.id, run.team_id, service);
-    if (!run.list_id) await ctx.db.updateTable('sync_runs').set({ list_id: listId }).where('id', '=', run.id).execute();
+    if (!run.list_id) await repo.setSyncRunList(ctx.db, run.id, listId);
     await lists.setListStatus(ctx.db, listId, 'processing');
     const session = crmSession(ctx, integration, vendors);
     await progress?.start();

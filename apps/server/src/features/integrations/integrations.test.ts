@@ -7,7 +7,8 @@ import { startHubSpotServer, type HubSpotFixture } from '../../test/vendors/hubs
 import { startSalesforceServer, type SalesforceFixture } from '../../test/vendors/salesforce-server.js';
 import { startSlackServer, startZapierServer } from '../../test/vendors/slack-zapier-servers.js';
 import { ProgressTracker } from '../progress/index.js';
-import * as listsRepo from '../lists/lists.repository.js';
+import { createCustomContact, findContactsByIds } from '../contacts/index.js';
+import * as listsRepo from '../lists/index.js';
 import type { EventDefinition } from '../../lib/event-definition.js';
 import { contactEnriched, enrichmentBulkFinished } from '../enrichment/index.js';
 import { listImportFinished } from '../lists/index.js';
@@ -86,7 +87,7 @@ async function listOf(user: TestUser, name: string, people: Array<{ name: string
   const list = await listsRepo.insertList(t.ctx.db, { teamId: user.teamId, name, entityType: 'contactList', createdBy: user.userId });
   const ids: string[] = [];
   for (const p of people) {
-    const row = await listsRepo.insertCustomContact(t.ctx.db, user.teamId, { fullName: p.name, ...(p.email ? { email: p.email } : {}), ...(p.phone ? { phone: p.phone } : {}), companyName: p.company ?? 'Acme' });
+    const row = await createCustomContact(t.ctx.db, user.teamId, { fullName: p.name, ...(p.email ? { email: p.email } : {}), ...(p.phone ? { phone: p.phone } : {}), companyName: p.company ?? 'Acme' });
     ids.push(row.id);
   }
   await listsRepo.addContactsToList(t.ctx.db, user.teamId, list.id, ids, null);
@@ -166,7 +167,7 @@ describe('pushing to HubSpot', () => {
     expect(hubspot.requests.filter((r) => r.url.pathname.endsWith('/batch/upsert')).length).toBe(5); // 3 batches, the first refused once as expired and the second once with 429
     expect(hubspot.contacts.size).toBe(247);
 
-    const contacts = await listsRepo.findContacts(t.ctx.db, acme.owner.teamId, contactIds);
+    const contacts = await findContactsByIds(t.ctx.db, acme.owner.teamId, contactIds);
     const refused = contacts.filter((c) => c.crm_data?.error);
     expect(refused.map((c) => c.primary_email).sort()).toEqual(['broken-130@nowhere', 'broken-17@nowhere', 'broken-201@nowhere']);
     expect(refused[0]!.crm_data!.error).toContain('is invalid');
@@ -179,7 +180,7 @@ describe('pushing to HubSpot', () => {
     expect(hubspot.contacts.size).toBe(250);
     const emails = [...hubspot.contacts.values()].map((p) => p.email);
     expect(new Set(emails).size).toBe(250);
-    expect((await listsRepo.findContacts(t.ctx.db, acme.owner.teamId, contactIds)).filter((c) => c.crm_data?.error)).toEqual([]);
+    expect((await findContactsByIds(t.ctx.db, acme.owner.teamId, contactIds)).filter((c) => c.crm_data?.error)).toEqual([]);
     const settings = await call(acme.owner, 'GET', '/api/v1/integrations/hubspot/settings');
     expect(settings.json().data.lastPushPerformedAt).not.toBeNull();
   });
@@ -223,7 +224,7 @@ describe('pushing to HubSpot', () => {
     expect(hubspot.contacts.size).toBe(size);
     expect(hubspot.contacts.get('9001')).toMatchObject({ email: 'main@dual.test', lastname: 'Dual' });
     expect(hubspot.requests.some((r) => r.url.pathname.endsWith('/contacts/search'))).toBe(true);
-    const [dee] = await listsRepo.findContacts(t.ctx.db, acme.owner.teamId, contactIds);
+    const [dee] = await findContactsByIds(t.ctx.db, acme.owner.teamId, contactIds);
     expect(dee!.crm_data).toMatchObject({ crmUrl: 'https://app.hubspot.com/contacts/4242/record/0-1/9001', error: null });
   });
 

@@ -1,14 +1,7 @@
-/** The lists feature's public surface: lists and the team's contacts in them, and the events it publishes. */
+/*
+ * Lists: the team's lists of contacts or companies, their counts, dynamic refreshes, and (in
+ * import/ and export/) files in and out. Other features reach lists only through this file.
+ */
 export { listImportFinished } from './lists.events.js';
-export {
-  addContactsToList,
-  applyContactChanges,
-  ensurePersonContacts,
-  findContacts,
-  findList,
-  findPeopleContacts,
-  insertList,
-  pageListContacts,
-  setListStatus,
-} from './lists.repository.js';
+export { addContactsToList, findList, findMiscountedLists, insertList, pageListContacts, setListStatus } from './lists.repository.js';
 export { requireList } from './lists.service.js';

@@ -1,9 +1,6 @@
 import {
   CompanyUploadBody,
   CompanyUploadResponse,
-  ContactResponse,
-  ContactsBulkBody,
-  ContactsBulkResponse,
   ContactsDownloadBody,
   CreateListBody,
   DeleteListResponse,
@@ -18,11 +15,7 @@ import {
   ListsQuery,
   ListsResponse,
   PAGE_CONTEXT_HEADER,
-  ProspectInput,
   RefreshListResponse,
-  SetPrimaryBody,
-  SetPrimaryParams,
-  SetPrimaryQuery,
   UploadToListBody,
   UploadToListResponse,
   type PageContext,
@@ -32,8 +25,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
-import { downloadContacts, downloadList } from './lists.export.js';
-import { startProspectImport, uploadCompanies } from './lists.import.js';
+import { downloadContacts, downloadList } from './export/index.js';
+import { startProspectImport, uploadCompanies } from './import/index.js';
 import * as lists from './lists.service.js';
 
 const tags = ['lists'];
@@ -128,32 +121,5 @@ export const listsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (ap
     '/api/v1/contacts/download',
     { schema: { tags, summary: 'Chosen contacts as CSV', body: ContactsDownloadBody } },
     async (request, reply) => sendCsv(reply, await downloadContacts(ctx.db, actorOf(request), request.body)),
-  );
-
-  app.post(
-    '/api/v1/contacts/bulk',
-    { schema: { tags, summary: "Copy prospects into the team's contacts; answers their contact ids", body: ContactsBulkBody, response: { 200: ContactsBulkResponse, 400: ErrorBody } } },
-    async (request) => ({ data: { contacts: await lists.createContacts(ctx.db, actorOf(request), request.body) } }),
-  );
-
-  app.post(
-    '/api/v1/contacts',
-    { schema: { tags, summary: "Copy one prospect into the team's contacts", body: ProspectInput, response: { 201: ContactResponse, 400: ErrorBody } } },
-    async (request, reply) => reply.status(201).send({ data: await lists.createContact(ctx.db, actorOf(request), request.body) }),
-  );
-
-  app.patch(
-    '/api/v1/contacts/enrichedDataByContactId/:contactId',
-    {
-      schema: {
-        tags,
-        summary: 'Make one of the contact’s emails or phones the primary one',
-        params: SetPrimaryParams,
-        querystring: SetPrimaryQuery,
-        body: SetPrimaryBody,
-        response: { 200: ContactResponse, 400: ErrorBody, 404: ErrorBody },
-      },
-    },
-    async (request) => ({ data: await lists.setPrimaryItem(ctx.db, actorOf(request), request.params.contactId, request.body) }),
   );
 };

@@ -3,8 +3,9 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createOwner, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { loadPeople } from '../people-data/loader.js';
-import { mapPerson, PdlPerson, type PdlPerson as PdlPersonInput } from '../people-data/pdl.js';
+import { loadPeople } from '../people-data/index.js';
+import { mapPerson, PdlPerson, type PdlPerson as PdlPersonInput } from '../people-data/index.js';
+import { findContactsByIds } from '../contacts/index.js';
 import * as repo from './lists.repository.js';
 
 let t: TestApp;
@@ -187,7 +188,7 @@ describe('lists and their contacts', () => {
     const response = await call(member, { method: 'DELETE', url: `/api/v1/lists/${list._id}` });
     expect(response.statusCode, response.body).toBe(200);
     expect((await call(owner, { method: 'POST', url: `/api/v1/lists/${list._id}`, payload: {} })).statusCode).toBe(404);
-    expect(await repo.findContacts(t.ctx.db, owner.teamId, contacts)).toHaveLength(1);
+    expect(await findContactsByIds(t.ctx.db, owner.teamId, contacts)).toHaveLength(1);
   });
 
   it('validates names and the dynamic list filters', async () => {

@@ -1,16 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import type { DB } from '../../db/schema.js';
-import { createTestDatabase } from '../../test/database.js';
+import { createTestDatabase, createThrowawayDatabase } from '../../test/database.js';
 import { loadDemoPeople } from './demo-people.js';
-import { finishBulkLoad } from './bulk-load.js';
+import { finishBulkLoad } from './bulk-load.repository.js';
 import { importPdlFile } from './import.js';
 
 /** People whose `people_search` row is missing, left over, or differs from a fresh projection. */
@@ -40,20 +38,14 @@ async function searchState(db: Kysely<DB>) {
 
 /** Runs `fn` on a fresh, migrated database of the TEST_DATABASE_URL server, with its URL (the bulk path connects by URL). */
 async function withOwnPostgres(adminUrl: string, fn: (db: Kysely<DB>, url: string) => Promise<void>) {
-  const name = `leadline_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
+  const throwaway = await createThrowawayDatabase(adminUrl);
+  const database = await openDatabase({ kind: 'postgres', url: throwaway.url, poolSize: 2 });
   try {
     await migrateToLatest(database.db);
-    await fn(database.db, url.toString());
+    await fn(database.db, throwaway.url);
   } finally {
     await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await throwaway.drop();
   }
 }
 

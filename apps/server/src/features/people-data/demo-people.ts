@@ -4,7 +4,7 @@ import { DEFAULT_BATCH_SIZE, loadCompanies, loadPeople, type LoadCounts } from '
 import { DEFAULT_DEMO_SEED, demoPersonId, generateDemoData } from './generator.js';
 import { mapCompany, mapPerson, type MappedPerson, type PdlPerson } from './pdl.js';
 import { companyIdMaps, countPeopleUpTo, hasAnyPerson, personExists, type CompanyIdMaps } from './people-data.repository.js';
-import { bulkLoadPeople, type BulkLoadOptions } from './bulk-load.js';
+import { bulkLoadPeople, type BulkLoadOptions } from './bulk-load.repository.js';
 
 export const DEMO_PEOPLE = 50_000;
 

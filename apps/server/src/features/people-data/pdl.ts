@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EducationEntry, ExperienceEntry } from '../../db/schema-people.js';
+import type { Company, EducationEntry, ExperienceEntry, Person } from '../../db/schema-people.js';
 import { revenueBounds } from './pdl-values.js';
 
 /*
@@ -105,75 +105,14 @@ export const PdlCompany = z.object({
 });
 export type PdlCompany = z.input<typeof PdlCompany>;
 
-/** A `people` row as the loader inserts it; `job_company_id` is resolved at load time. */
-export type PersonRow = {
-  pdl_id: string | null;
-  full_name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  job_title: string | null;
-  job_title_role: string | null;
-  job_title_sub_role: string | null;
-  job_title_levels: string[];
-  job_company_id: string | null;
-  job_company_name: string | null;
-  job_company_website: string | null;
-  job_company_size: string | null;
-  job_company_employee_count: number | null;
-  job_company_inferred_revenue: string | null;
-  job_company_total_funding_raised: number | null;
-  job_company_industry: string | null;
-  job_company_type: string | null;
-  job_company_location_name: string | null;
-  job_company_location_country: string | null;
-  job_company_location_continent: string | null;
-  location_name: string | null;
-  location_country: string | null;
-  location_continent: string | null;
-  location_locality: string | null;
-  location_region: string | null;
-  skills: string[];
-  languages: string[];
-  certifications: string[];
-  education: EducationEntry[];
-  education_schools: string[];
-  education_degrees: string[];
-  experience: ExperienceEntry[];
-  sex: string | null;
-  inferred_years_experience: number | null;
-  job_start_date: string | null;
-  linkedin_url: string | null;
-  linkedin_username: string | null;
-  github_url: string | null;
-  github_username: string | null;
-  facebook_url: string | null;
-  work_email: string | null;
-  personal_emails: string[];
-  mobile_phone: string | null;
-  has_work_email: boolean;
-  has_personal_emails: boolean;
-  has_mobile_phone: boolean;
-};
+/**
+ * A `people` row as the loader inserts it: every column but the generated id and creation time,
+ * JSON columns as values (the loader writes them). `job_company_id` is resolved at load time.
+ */
+export type PersonRow = Omit<Person, 'id' | 'created_at'>;
 
-export type CompanyRow = {
-  pdl_id: string | null;
-  name: string;
-  domain: string | null;
-  industry: string | null;
-  size: string | null;
-  employee_count: number | null;
-  inferred_revenue: string | null;
-  revenue_lower_usd: number | null;
-  revenue_upper_usd: number | null;
-  total_funding_raised: number | null;
-  type: string | null;
-  headquarters_country: string | null;
-  headquarters_continent: string | null;
-  location_name: string | null;
-  linkedin_url: string | null;
-  linkedin_employee_count: number | null;
-  founded: number | null;
-};
+/** A `companies` row as the loader inserts it. */
+export type CompanyRow = Omit<Company, 'id' | 'created_at'>;
 
 /** A person row plus how to find their current employer among the loaded companies. */
 export type MappedPerson = { row: PersonRow; company: { pdlId: string | null; domain: string | null } };

@@ -1,4 +1,4 @@
 /** The search feature's public surface: the filter model compiled to SQL, and paging through people. */
-export { peopleConditions } from './people-filters.js';
+export { peopleConditions } from './people-filters.repository.js';
 export { pagePeople } from './search.repository.js';
 export { peopleSearchConditions } from './search.service.js';

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { termKey, type Term, type TermCodes } from './people-filters.js';
+import { escapeLike } from '../../lib/sql.js';
+import { termKey, type Term, type TermCodes } from './people-filters.repository.js';
 
 type Condition = RawBuilder<boolean>;
 
@@ -65,7 +66,7 @@ export async function findTermCodes(db: Kysely<DB>, terms: readonly Term[]): Pro
 
 /** Ranked options: values starting with the text first, then values containing it; most common first. */
 export async function findSearchValues(db: Kysely<DB>, field: string, text: string, limit: number) {
-  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const escaped = escapeLike(text);
   let query = db.selectFrom('search_values').select(['value', 'count']).where('field', '=', field);
   if (text) {
     // Under three characters a trigram index cannot help, so short texts match prefixes only.

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwner, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { loadPeople } from '../people-data/loader.js';
-import { mapPerson, PdlPerson, type PdlPerson as PdlPersonInput } from '../people-data/pdl.js';
+import { loadPeople } from '../people-data/index.js';
+import { mapPerson, PdlPerson, type PdlPerson as PdlPersonInput } from '../people-data/index.js';
 
 let t: TestApp;
 let user: TestUser;

@@ -3,7 +3,6 @@ import {
   AppError,
   emailDomain,
   MESSAGES,
-  notFound,
   type InvitationActionBody,
   type InvitationDto,
   type InvitationPreviewDto,

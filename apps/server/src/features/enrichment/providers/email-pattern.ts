@@ -1,6 +1,7 @@
 import { promises as dns } from 'node:dns';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema.js';
+import { findDomainEmailExamples } from '../enrichment.repository.js';
 import type { EnrichmentProvider, EnrichmentQuery, EnrichmentWants, ProviderAnswer } from './types.js';
 
 export const EMAIL_PATTERN = 'email_pattern';
@@ -93,10 +94,7 @@ export function createEmailPatternProvider(
       const first = mailboxPart(query.firstName);
       const last = mailboxPart(query.lastName);
       if (!wants.email || !domain || !first || !last) return null;
-      const { rows } = await sql<{ email: string; firstName: string | null; lastName: string | null }>`
-        select work_email as email, first_name as "firstName", last_name as "lastName" from people
-        where split_part(work_email, '@', 2) = ${domain} and work_email is not null
-        limit ${EXAMPLES_PER_DOMAIN}`.execute(db);
+      const rows = await findDomainEmailExamples(db, domain, EXAMPLES_PER_DOMAIN);
       const learnt = learnPattern(rows);
       if (!learnt) return { provider: EMAIL_PATTERN, emails: [], phones: [] };
       let receivesMail: boolean;

@@ -1,24 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema.js';
+import { findPersonContact } from '../enrichment.repository.js';
 import type { EnrichmentProvider, EnrichmentQuery, EnrichmentWants, FoundEmail, FoundPhone, ProviderAnswer } from './types.js';
 
 export const LOCAL_DATABASE = 'local_database';
-
-type PersonContact = { work_email: string | null; personal_emails: string[]; mobile_phone: string | null };
-
-/** The person this query names in the people database: by id, else LinkedIn URL, else full name and company. */
-async function findPerson(db: Kysely<DB>, q: EnrichmentQuery): Promise<PersonContact | undefined> {
-  const base = db.selectFrom('people').select(['work_email', 'personal_emails', 'mobile_phone']).limit(1);
-  if (q.personId) return base.where('id', '=', q.personId).executeTakeFirst();
-  if (q.linkedinUrl) return base.where('linkedin_url', '=', q.linkedinUrl.toLowerCase()).executeTakeFirst();
-  if (q.fullName && q.companyName) {
-    return base
-      .where('full_name', '=', q.fullName.trim().toLowerCase())
-      .where('job_company_name', '=', q.companyName.trim().toLowerCase())
-      .executeTakeFirst();
-  }
-  return undefined;
-}
 
 /**
  * Provider 1 of the waterfall: the people database itself (PDL-shaped, so a loaded PDL dump's
@@ -30,7 +15,7 @@ export function createLocalDatabaseProvider(db: Kysely<DB>): EnrichmentProvider 
     name: LOCAL_DATABASE,
     async lookup(query: EnrichmentQuery, wants: EnrichmentWants): Promise<ProviderAnswer | null> {
       if (!query.personId && !query.linkedinUrl && !(query.fullName && query.companyName)) return null;
-      const person = await findPerson(db, query);
+      const person = await findPersonContact(db, query);
       const emails: FoundEmail[] = [];
       const phones: FoundPhone[] = [];
       if (person && wants.email) {

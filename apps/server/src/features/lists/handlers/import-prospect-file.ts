@@ -1,7 +1,7 @@
 import { LISTS_MESSAGES } from '@leadline/shared';
 import { jobHandler } from '../../../lib/feature-module.js';
 import { ProgressTracker } from '../../progress/index.js';
-import { importFileIntoList, LEGACY_BATCH_ROWS } from '../lists.import.js';
+import { importFileIntoList, LEGACY_BATCH_ROWS } from '../import/index.js';
 import { IMPORT_RETRIES, importProspectFile } from '../lists.jobs.js';
 import * as repo from '../lists.repository.js';
 

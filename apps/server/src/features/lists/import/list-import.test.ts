@@ -4,20 +4,21 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileType } from '../../db/schema-lists.js';
-import { summarizeTable } from '../../lib/files/index.js';
-import { createOwner, type TestUser } from '../../test/factories.js';
-import { seededRandom } from '../../test/random.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { ProgressTracker } from '../progress/progress.service.js';
-import { loadPeople } from '../people-data/loader.js';
-import { mapPerson, PdlPerson } from '../people-data/pdl.js';
-import type { JobRun } from '../../lib/feature-module.js';
-import handleImport from './handlers/import-prospect-file.js';
-import { BATCH_ROWS, IN_FLIGHT, importFileIntoList, LEGACY_BATCH_ROWS } from './lists.import.js';
-import { ImportPayload } from './lists.jobs.js';
-import { listImportFinished } from './lists.events.js';
-import * as repo from './lists.repository.js';
+import type { FileType } from '../../../db/schema-lists.js';
+import { summarizeTable } from '../../../lib/files/index.js';
+import { createOwner, type TestUser } from '../../../test/factories.js';
+import { seededRandom } from '../../../test/random.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { ProgressTracker } from '../../progress/index.js';
+import { loadPeople } from '../../people-data/index.js';
+import { mapPerson, PdlPerson } from '../../people-data/index.js';
+import type { JobRun } from '../../../lib/feature-module.js';
+import handleImport from '../handlers/import-prospect-file.js';
+import { BATCH_ROWS, IN_FLIGHT, importFileIntoList, LEGACY_BATCH_ROWS } from './list-import.service.js';
+import { ImportPayload } from '../lists.jobs.js';
+import { listImportFinished } from '../lists.events.js';
+import * as lists from '../lists.repository.js';
+import * as repo from './list-import.repository.js';
 
 let t: TestApp;
 let owner: TestUser;
@@ -179,7 +180,7 @@ describe('upload to list', () => {
     const rows = (IN_FLIGHT + 1) * BATCH_ROWS + 2_345;
     const lines = Array.from({ length: rows }, (_, i) => `Person ${i},,,,,p${i}@x.co,,,,,`);
     const fileId = await upload('big.csv', `${HEADER}\n${lines.join('\n')}\n`);
-    const list = await repo.insertList(t.ctx.db, { teamId: owner.teamId, name: 'Crashy', entityType: 'contactList', createdBy: owner.userId, processing: true });
+    const list = await lists.insertList(t.ctx.db, { teamId: owner.teamId, name: 'Crashy', entityType: 'contactList', createdBy: owner.userId, processing: true });
     const tracker = await ProgressTracker.create(t.ctx.db, { teamId: owner.teamId, userId: owner.userId, kind: 'lists.import-prospects' });
     const payload = { progressId: tracker.id, teamId: owner.teamId, uploadId: fileId, listId: list.id, useRawFileData: true };
 
@@ -196,16 +197,16 @@ describe('upload to list', () => {
     await importFileIntoList(t.ctx, payload, tracker); // a duplicate delivery changes nothing
     expect(await repo.countImported(t.ctx.db, tracker.id)).toBe(rows);
     expect(await finishedEvents(tracker.id)).toHaveLength(1);
-    const stored = await repo.findList(t.ctx.db, owner.teamId, list.id);
+    const stored = await lists.findList(t.ctx.db, owner.teamId, list.id);
     expect(stored).toMatchObject({ contacts_count: rows, total_with_professional_email: rows, completion_status: 'complete' });
-    expect(await repo.findMiscountedLists(t.ctx.db, owner.teamId)).toEqual([]);
+    expect(await lists.findMiscountedLists(t.ctx.db, owner.teamId)).toEqual([]);
   });
 
   it('stores every row once when the same import is delivered twice at the same time', async () => {
     const rows = 3 * BATCH_ROWS + 17;
     const lines = Array.from({ length: rows }, (_, i) => `Twin ${i},,,,,t${i}@x.co,,,,,`);
     const fileId = await upload('twice.csv', `${HEADER}\n${lines.join('\n')}\n`);
-    const list = await repo.insertList(t.ctx.db, { teamId: owner.teamId, name: 'Twice', entityType: 'contactList', createdBy: owner.userId, processing: true });
+    const list = await lists.insertList(t.ctx.db, { teamId: owner.teamId, name: 'Twice', entityType: 'contactList', createdBy: owner.userId, processing: true });
     const tracker = await ProgressTracker.create(t.ctx.db, { teamId: owner.teamId, userId: owner.userId, kind: 'lists.import-prospects' });
     const payload = { progressId: tracker.id, teamId: owner.teamId, uploadId: fileId, listId: list.id, useRawFileData: true };
 
@@ -218,15 +219,15 @@ describe('upload to list', () => {
     const stored = await t.ctx.db.selectFrom('contacts').select((eb) => eb.fn.countAll<string>().as('n')).where('source_import_id', '=', tracker.id).executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(rows);
     expect(await finishedEvents(tracker.id)).toHaveLength(1);
-    expect(await repo.findList(t.ctx.db, owner.teamId, list.id)).toMatchObject({ contacts_count: rows, total_with_professional_email: rows });
-    expect(await repo.findMiscountedLists(t.ctx.db, owner.teamId)).toEqual([]);
+    expect(await lists.findList(t.ctx.db, owner.teamId, list.id)).toMatchObject({ contacts_count: rows, total_with_professional_email: rows });
+    expect(await lists.findMiscountedLists(t.ctx.db, owner.teamId)).toEqual([]);
   });
 
   it('cuts the batches a job was enqueued with, and 5,000-row ones for jobs enqueued before that was recorded', async () => {
     const lines = Array.from({ length: 12_000 }, (_, i) => `Legacy ${i},,,,,,,,,,`);
     const fileId = await upload('legacy.csv', `${HEADER}\n${lines.join('\n')}\n`);
     const firstRows = async (payload: Record<string, unknown>) => {
-      const list = await repo.insertList(t.ctx.db, { teamId: owner.teamId, name: 'Legacy', entityType: 'contactList', createdBy: owner.userId, processing: true });
+      const list = await lists.insertList(t.ctx.db, { teamId: owner.teamId, name: 'Legacy', entityType: 'contactList', createdBy: owner.userId, processing: true });
       const tracker = await ProgressTracker.create(t.ctx.db, { teamId: owner.teamId, userId: owner.userId, kind: 'lists.import-prospects' });
       const parsed = ImportPayload.parse({ progressId: tracker.id, teamId: owner.teamId, uploadId: fileId, listId: list.id, useRawFileData: true, ...payload });
       await handleImport(t.ctx, parsed, { retryCount: 0 } as JobRun);
@@ -341,7 +342,7 @@ describe('CSV parsed by the database (COPY)', () => {
     const fileId = await upload('copy.csv', content);
     const results = [];
     for (const copyCsv of [true, false]) {
-      const list = await repo.insertList(t.ctx.db, { teamId: owner.teamId, name: `COPY ${copyCsv}`, entityType: 'contactList', createdBy: owner.userId, processing: true });
+      const list = await lists.insertList(t.ctx.db, { teamId: owner.teamId, name: `COPY ${copyCsv}`, entityType: 'contactList', createdBy: owner.userId, processing: true });
       const tracker = await ProgressTracker.create(t.ctx.db, { teamId: owner.teamId, userId: owner.userId, kind: 'lists.import-prospects' });
       const result = await importFileIntoList(t.ctx, { progressId: tracker.id, teamId: owner.teamId, uploadId: fileId, listId: list.id, useRawFileData: true }, tracker, { copyCsv });
       const contacts = await t.ctx.db
@@ -350,7 +351,7 @@ describe('CSV parsed by the database (COPY)', () => {
         .where('source_import_id', '=', tracker.id)
         .orderBy('source_row')
         .execute();
-      const stored = await repo.findList(t.ctx.db, owner.teamId, list.id);
+      const stored = await lists.findList(t.ctx.db, owner.teamId, list.id);
       results.push({ result, contacts, counts: [stored!.contacts_count, stored!.total_with_professional_email, stored!.total_with_linkedin] });
     }
     return results;

@@ -1,28 +1,22 @@
-import { PROSPECT_FILE_HEADERS } from '@leadline/shared';
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { canCopyOut, CopyOut } from '../../db/copy.js';
-import type { DB } from '../../db/schema.js';
-import { createCsvStream, CrlfRecords, encodeCsvRow } from '../../lib/files/index.js';
-import type { Actor } from '../../lib/actor.js';
-import * as repo from './lists.repository.js';
-import { requireList } from './lists.service.js';
+import { canCopyOut, CopyOut } from '../../../db/copy.js';
+import type { DB } from '../../../db/schema.js';
+import { createCsvStream, CrlfRecords, encodeCsvRow } from '../../../lib/files/index.js';
+import type { Actor } from '../../../lib/actor.js';
+import { requireList } from '../lists.service.js';
+import * as repo from './list-export.repository.js';
 
 const BATCH = 5_000;
 
-/** Downloads write the upload's headers first (so a download re-imports as it is), then the rest. */
-export const CONTACT_EXPORT_HEADERS = [...PROSPECT_FILE_HEADERS, 'First Name', 'Last Name', 'State', 'Industry', 'Other Emails', 'Other Phones'];
+export const CONTACT_EXPORT_HEADERS = repo.CONTACT_EXPORT_COLUMNS.map(([header]) => header);
 const COMPANY_EXPORT_HEADERS = ['Company Names', 'Domain', 'Industry', 'Headquarters Country', 'Employees', 'Revenue From (USD)', 'Revenue To (USD)'];
 
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
 export function contactCells(c: repo.ExportContact): string[] {
-  return [
-    text(c.full_name), text(c.job_title), text(c.level), text(c.department), text(c.company_name), text(c.primary_email),
-    text(c.primary_phone), text(c.company_domain), text(c.country), text(c.city), text(c.linkedin_url),
-    text(c.first_name), text(c.last_name), text(c.state), text(c.industry), text(c.other_emails), text(c.other_phones),
-  ];
+  return repo.CONTACT_EXPORT_COLUMNS.map(([, column]) => text(c[column]));
 }
 
 /** A file name a browser will accept: the list name without path or control characters. */
@@ -50,35 +44,15 @@ async function* companyBatches(db: Kysely<DB>, listId: string) {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A text expression as a CSV cell: formula-escaped as escapeFormulaCell does, blank as null (an empty unquoted cell). */
-const csvCell = (expr: string) =>
-  `nullif(case when left(${expr}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') or (left(${expr}, 1) = '''' and ${expr} ~ '^''+[=+\\-@\\t\\r]')` +
-  ` then '''' || ${expr} else ${expr} end, '')`;
-
-/** The download's columns (CONTACT_EXPORT_HEADERS order) over the relation `x` of repo.exportColumns. */
-const CONTACT_CSV_COLUMNS = [
-  'full_name', 'job_title', 'level', 'department', 'company_name', 'primary_email', 'primary_phone', 'company_domain', 'country', 'city',
-  'linkedin_url', 'first_name', 'last_name', 'state', 'industry', 'other_emails', 'other_phones',
-].map((column) => csvCell(`x.${column}`));
-
 /**
- * On PostgreSQL a people list leaves the database as CSV text: COPY writes the cells (formula
- * escaping in SQL, quoting by COPY), this process only turns record ends into CRLF. The header
- * goes out before the query starts. COPY takes no parameters: the list id, a uuid the database
- * gave us, is checked and written in.
+ * On PostgreSQL a people list leaves the database as CSV text written by COPY; this process only
+ * turns record ends into CRLF. The header goes out before the query starts.
  */
 function copyContactsCsv(db: Kysely<DB>, listId: string): Readable {
-  if (!UUID.test(listId)) throw new Error('copyContactsCsv: not a uuid');
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
   out.write(`\uFEFF${encodeCsvRow(CONTACT_EXPORT_HEADERS)}`);
-  const query = `copy (
-      select ${CONTACT_CSV_COLUMNS.join(', ')}
-      from (${repo.listContactsExportSql(listId)} offset 0) x
-    ) to stdout with (format csv)`;
   const consume = new CopyOut((source) => pipeline(source, new CrlfRecords(), out));
-  db.executeQuery(CompiledQuery.raw(query, [consume])).catch((error: Error) => out.destroy(error));
+  repo.copyListContactsCsv(db, listId, consume).catch((error: Error) => out.destroy(error));
   return out;
 }
 

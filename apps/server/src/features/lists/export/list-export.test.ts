@@ -1,14 +1,15 @@
 import { pipeline } from 'node:stream/promises';
 import { Writable, type Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canCopyOut } from '../../db/copy.js';
-import type { Database } from '../../db/database.js';
-import { createCsvStream } from '../../lib/files/index.js';
-import { createTestDatabase } from '../../test/database.js';
-import { createOwner } from '../../test/factories.js';
-import { seededRandom } from '../../test/random.js';
-import { CONTACT_EXPORT_HEADERS, contactCells, downloadList } from './lists.export.js';
-import * as repo from './lists.repository.js';
+import { canCopyOut } from '../../../db/copy.js';
+import type { Database } from '../../../db/database.js';
+import { createCsvStream } from '../../../lib/files/index.js';
+import { createTestDatabase } from '../../../test/database.js';
+import { createOwner } from '../../../test/factories.js';
+import { seededRandom } from '../../../test/random.js';
+import { CONTACT_EXPORT_HEADERS, contactCells, downloadList } from './list-export.service.js';
+import { insertList } from '../lists.repository.js';
+import * as repo from './list-export.repository.js';
 
 let database: Database;
 beforeAll(async () => {
@@ -29,7 +30,7 @@ describe('list download on PostgreSQL (COPY)', () => {
     const db = database.db;
     expect(canCopyOut(db)).toBe(true);
     const owner = await createOwner(db);
-    const list = await repo.insertList(db, { teamId: owner.teamId, name: 'Copy', entityType: 'contactList', createdBy: owner.userId, processing: false });
+    const list = await insertList(db, { teamId: owner.teamId, name: 'Copy', entityType: 'contactList', createdBy: owner.userId, processing: false });
     const next = seededRandom(5);
     const cell = () => Array.from({ length: Math.floor(next() * 5) }, () => PIECES[Math.floor(next() * PIECES.length)]).join('') || null;
     const contacts = await db

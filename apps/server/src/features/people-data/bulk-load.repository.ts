@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { copyText, quoteIdent } from '../../db/copy.js';
@@ -33,7 +33,8 @@ export type BulkLoadOptions = {
 };
 
 type BulkConnection = {
-  query<T>(text: string): Promise<T[]>;
+  /** Runs one statement; values are bound as $1, $2, ... and never written into the text. */
+  query<T>(text: string, values?: readonly unknown[]): Promise<T[]>;
   writePeople(rows: readonly PersonRow[]): Promise<void>;
   finishWriting(): Promise<void>;
 };
@@ -74,8 +75,11 @@ export async function bulkLoadPeople(db: Kysely<DB>, batches: AsyncIterable<Mapp
 
 /** Carries on a bulk load that stopped midway (search rows, indexes, triggers); does nothing when none did. */
 export async function finishBulkLoad(db: Kysely<DB>, options: BulkLoadOptions = {}): Promise<boolean> {
-  const pending = await sql<{ n: number }>`
-    select (select count(*) from bulk_load_indexes)::int + (select count(*) from pg_trigger where tgname = 'people_search_insert' and tgenabled = 'D')::int as n`.execute(db);
+  const pending = await db.executeQuery<{ n: number }>(
+    CompiledQuery.raw(
+      `select (select count(*) from bulk_load_indexes)::int + (select count(*) from pg_trigger where tgname = 'people_search_insert' and tgenabled = 'D')::int as n`,
+    ),
+  );
   if (pending.rows[0]!.n === 0) return false;
   await withSteps(db, options, (step) => finishSteps(step, timedLog(options), options.chunkSize ?? CHUNK));
   return true;
@@ -87,7 +91,10 @@ function timedLog(options: BulkLoadOptions) {
 }
 
 async function withSteps<T>(db: Kysely<DB>, options: BulkLoadOptions, run: (step: Step) => Promise<T>): Promise<T> {
-  const settings = [`set local maintenance_work_mem = '${options.maintenanceWorkMem ?? '1GB'}'`, `set local work_mem = '256MB'`];
+  const settings: Array<[string, string]> = [['maintenance_work_mem', options.maintenanceWorkMem ?? '1GB'], ['work_mem', '256MB']];
+  const applySettings = async (c: BulkConnection) => {
+    for (const [name, value] of settings) await c.query(`select set_config($1, $2, true)`, [name, value]);
+  };
   if (options.postgresUrl) {
     const client = new pg.Client({ connectionString: options.postgresUrl });
     await client.connect();
@@ -95,8 +102,9 @@ async function withSteps<T>(db: Kysely<DB>, options: BulkLoadOptions, run: (step
       return await run(async (fn) => {
         await client.query('begin');
         try {
-          for (const s of settings) await client.query(s);
-          const result = await fn(postgresConnection(client));
+          const c = postgresConnection(client);
+          await applySettings(c);
+          const result = await fn(c);
           await client.query('commit');
           return result;
         } catch (error) {
@@ -110,11 +118,11 @@ async function withSteps<T>(db: Kysely<DB>, options: BulkLoadOptions, run: (step
   }
   return db.transaction().execute(async (trx) => {
     const c: BulkConnection = {
-      query: async <R>(text: string) => (await sql.raw<R>(text).execute(trx)).rows,
+      query: async <R>(text: string, values: readonly unknown[] = []) => (await trx.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows,
       writePeople: async (rows) => void (await insertPeople(trx, rows)),
       finishWriting: async () => {},
     };
-    for (const s of settings) await c.query(s);
+    await applySettings(c);
     return run((fn) => fn(c));
   });
 }
@@ -128,7 +136,7 @@ async function startBulkLoad(c: BulkConnection) {
        and not exists (select 1 from pg_constraint k where k.conname = i.indexname)`,
   );
   for (const index of indexes) {
-    await c.query(`insert into bulk_load_indexes (name, definition) values (${literal(index.indexname)}, ${literal(index.indexdef)}) on conflict do nothing`);
+    await c.query(`insert into bulk_load_indexes (name, definition) values ($1, $2) on conflict do nothing`, [index.indexname, index.indexdef]);
     await c.query(`drop index ${quoteIdent(index.indexname)}`);
   }
   for (const trigger of SYNC_TRIGGERS) await c.query(`alter table people disable trigger ${trigger}`);
@@ -155,7 +163,9 @@ async function finishSteps(step: Step, log: (line: string) => void, chunkSize: n
   const span = Math.max(1, Math.ceil(chunkSize / Math.max(size?.per_block ?? 1, 0.01)));
   for (let from = 0; from < blocks; from += span) {
     // The last range is open-ended, so nothing written after the size was read is left out.
-    const range = `p.ctid >= '(${from},0)'::tid${from + span < blocks ? ` and p.ctid < '(${from + span},0)'::tid` : ''}`;
+    const bounded = from + span < blocks;
+    const range = `p.ctid >= $1::tid${bounded ? ` and p.ctid < $2::tid` : ''}`;
+    const rangeValues = bounded ? [`(${from},0)`, `(${from + span},0)`] : [`(${from},0)`];
     await step(async (c) => {
       await c.query(`drop table if exists bulk_chunk`);
       // One index probe per person: a hash or merge anti-join would read all of people_search.
@@ -163,7 +173,7 @@ async function finishSteps(step: Step, log: (line: string) => void, chunkSize: n
       await c.query(`set local enable_mergejoin = off`);
       await c.query(`
         create temp table bulk_chunk on commit drop as
-        select p.id from people p where ${range} and not exists (select 1 from people_search s where s.id = p.id)`);
+        select p.id from people p where ${range} and not exists (select 1 from people_search s where s.id = p.id)`, rangeValues);
       await c.query(`reset enable_hashjoin`);
       await c.query(`reset enable_mergejoin`);
       const [chunk] = await c.query<{ n: number }>(`select count(*)::int as n from bulk_chunk`);
@@ -176,13 +186,13 @@ async function finishSteps(step: Step, log: (line: string) => void, chunkSize: n
         select f.field, f.value, count(*)::int from ${chunkPeople} cross join lateral unnest(${UNNEST_VALUES}) f(field, value)
         where ${range} and f.value is not null and length(f.value) <= 200
         group by 1, 2 order by 1, 2
-        on conflict (field, value) do update set count = search_values.count + excluded.count`);
+        on conflict (field, value) do update set count = search_values.count + excluded.count`, rangeValues);
       await c.query(`
         insert into search_terms (field, value)
         select distinct t.field, t.value from ${chunkPeople}, people_terms(p) t where ${range} order by 1, 2
-        on conflict do nothing`);
+        on conflict do nothing`, rangeValues);
       await c.query(`analyze search_terms`); // people_search_row looks every term's code up
-      await c.query(`insert into people_search select r.* from ${chunkPeople}, people_search_row(p) r where ${range} order by p.id`);
+      await c.query(`insert into people_search select r.* from ${chunkPeople}, people_search_row(p) r where ${range} order by p.id`, rangeValues);
       log(`bulk: search rows, autocomplete counts and terms of ${chunk.n.toLocaleString('en-US')} people`);
     });
   }
@@ -190,7 +200,7 @@ async function finishSteps(step: Step, log: (line: string) => void, chunkSize: n
   for (const index of indexes) {
     await step(async (c) => {
       await c.query(index.definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
-      await c.query(`delete from bulk_load_indexes where name = ${literal(index.name)}`);
+      await c.query(`delete from bulk_load_indexes where name = $1`, [index.name]);
     });
     log(`bulk: index ${index.name}`);
   }
@@ -204,7 +214,7 @@ function postgresConnection(client: pg.Client): BulkConnection {
   let copy: ReturnType<typeof copyFrom> | null = null;
   let done: Promise<unknown> | null = null;
   return {
-    query: async <T>(text: string) => (await client.query(text)).rows as T[],
+    query: async <T>(text: string, values: readonly unknown[] = []) => (await client.query(text, [...values])).rows as T[],
     async writePeople(rows) {
       if (!copy) {
         copy = client.query(copyFrom(`copy people (${PERSON_COLUMNS.join(', ')}) from stdin`));
@@ -239,5 +249,3 @@ function copyLine(row: PersonRow): string {
 const arrayLiteral = (values: readonly string[]) =>
   `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
 
-
-const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;

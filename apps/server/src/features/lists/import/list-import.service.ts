@@ -6,20 +6,21 @@ import {
   type CompanyUploadBody,
   type UploadToListBody,
   PROSPECT_FILE_HEADERS, shortLinkedInUrl, type ProspectFileHeader } from '@leadline/shared';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DB } from '../../db/schema.js';
-import type { Upload } from '../../db/schema-lists.js';
-import { copyText, copyValue } from '../../db/copy.js';
-import { readTableBatches, unescapeFormulaCell } from '../../lib/files/index.js';
-import { csvPieces, readCsvDialect } from '../../lib/files/csv-copy.js';
-import { uuidV7 } from '../../lib/uuid-v7.js';
-import type { AppContext } from '../../lib/context.js';
-import type { Actor } from '../../lib/actor.js';
-import { requireUpload } from '../files/index.js';
-import { ProgressTracker } from '../progress/index.js';
-import { listImportFinished } from './lists.events.js';
-import { importProspectFile } from './lists.jobs.js';
-import * as repo from './lists.repository.js';
+import type { Kysely, RawBuilder } from 'kysely';
+import type { DB } from '../../../db/schema.js';
+import type { Upload } from '../../../db/schema-lists.js';
+import { copyText, copyValue } from '../../../db/copy.js';
+import { readTableBatches, unescapeFormulaCell } from '../../../lib/files/index.js';
+import { csvPieces, readCsvDialect } from '../../../lib/files/csv-copy.js';
+import { uuidV7 } from '../../../lib/uuid-v7.js';
+import type { AppContext } from '../../../lib/context.js';
+import type { Actor } from '../../../lib/actor.js';
+import { requireUpload } from '../../files/index.js';
+import { ProgressTracker } from '../../progress/index.js';
+import { listImportFinished } from '../lists.events.js';
+import { importProspectFile } from '../lists.jobs.js';
+import * as lists from '../lists.repository.js';
+import * as repo from './list-import.repository.js';
 
 /**
  * Rows per batch of a new import. Fixed in the job's payload when it is enqueued, so every
@@ -79,11 +80,9 @@ const cellValue = (raw: string | undefined) => {
  * in an imported cell (no database text can hold one) is left out and its number put in `skipped`.
  */
 export function toImportRows(rows: string[][], firstRowNumber: number, columns: Record<ProspectFileHeader, number>, skipped: number[] = []): string {
-  const at = (header: ProspectFileHeader) => columns[header];
-  const [name, title, level, department, company, email, phone, domain, country, city, linkedin] = [
-    at('Full Name'), at('Job Title'), at('Job Level'), at('Department'), at('Company'), at('Email'), at('Phone'), at('Company Domain'),
-    at('Country'), at('City'), at('LinkedIn URL'),
-  ];
+  // The staging columns after the name follow PROSPECT_FILE_HEADERS.
+  const [name, ...others] = PROSPECT_FILE_HEADERS.map((header) => columns[header]);
+  const linkedin = columns['LinkedIn URL'];
   const cell = (row: string[], index: number) => (index < 0 ? null : cellValue(row[index]));
   const now = Date.now();
   const imported = Object.values(columns).filter((index) => index >= 0);
@@ -94,15 +93,14 @@ export function toImportRows(rows: string[][], firstRowNumber: number, columns: 
       skipped.push(firstRowNumber + i);
       continue;
     }
-    const fullName = cell(row, name) ?? '';
+    const fullName = cell(row, name!) ?? '';
     const space = fullName.search(/\s/);
     const url = cell(row, linkedin);
     text +=
       `${uuidV7(now)}\t${firstRowNumber + i}\t${copyText(fullName)}\t${copyValue(space < 0 ? fullName || null : fullName.slice(0, space))}` +
-      `\t${copyValue(space < 0 ? null : fullName.slice(space).trim() || null)}\t${copyValue(cell(row, title))}\t${copyValue(cell(row, level))}` +
-      `\t${copyValue(cell(row, department))}\t${copyValue(cell(row, company))}\t${copyValue(cell(row, email))}\t${copyValue(cell(row, phone))}` +
-      `\t${copyValue(cell(row, domain))}\t${copyValue(cell(row, country))}\t${copyValue(cell(row, city))}\t${copyValue(url)}` +
-      `\t${copyValue(url ? shortLinkedInUrl(url) : null)}\n`;
+      `\t${copyValue(space < 0 ? null : fullName.slice(space).trim() || null)}`;
+    for (const index of others) text += `\t${copyValue(cell(row, index))}`;
+    text += `\t${copyValue(url ? shortLinkedInUrl(url) : null)}\n`;
   }
   return text;
 }
@@ -129,7 +127,7 @@ class BatchWriter {
       .execute(async (trx) => {
         // A batch lost to a crash after its commit is written again by the retry (it resumes from
         // what is stored), so its commit need not wait for the disk.
-        await sql`set local synchronous_commit = off`.execute(trx);
+        await repo.commitWithoutWaitingForDisk(trx);
         await write(trx);
       })
       .then(() => lastRow);
@@ -249,7 +247,7 @@ export async function importFileIntoList(ctx: AppContext, payload: ImportPayload
   // the import completed (a retry, or a duplicate delivery that finished first) announces nothing.
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await new ProgressTracker(trx, progress.id).completeOnce({ listId: payload.listId, imported, rows: upload.row_count }))) return;
-    await repo.setListStatus(trx, payload.listId, 'complete');
+    await lists.setListStatus(trx, payload.listId, 'complete');
     await ctx.events.publish(trx, listImportFinished, {
       teamId: payload.teamId,
       listId: payload.listId,
@@ -279,12 +277,12 @@ export async function readCompanyNames(upload: Upload, column: number, max: numb
 /** An existing people list of the team, or a new one; a new one starts 'processing' when asked. */
 async function targetList(db: Kysely<DB>, actor: Actor, body: { listTitle?: string | undefined; existingListId?: string | undefined }, entityType: 'contactList' | 'companyList', processing: boolean) {
   if (body.existingListId) {
-    const list = await repo.findList(db, actor.teamId, body.existingListId);
+    const list = await lists.findList(db, actor.teamId, body.existingListId);
     if (!list || list.entity_type !== entityType) throw new AppError('NOT_FOUND', 'List not found.', { field: 'existingListId' });
-    if (processing) await repo.setListStatus(db, list.id, 'processing');
-    return (await repo.findList(db, actor.teamId, list.id))!;
+    if (processing) await lists.setListStatus(db, list.id, 'processing');
+    return (await lists.findList(db, actor.teamId, list.id))!;
   }
-  return repo.insertList(db, { teamId: actor.teamId, name: body.listTitle!, entityType, createdBy: actor.userId, processing });
+  return lists.insertList(db, { teamId: actor.teamId, name: body.listTitle!, entityType, createdBy: actor.userId, processing });
 }
 
 /**
@@ -321,10 +319,10 @@ export async function uploadCompanies(ctx: AppContext, actor: Actor, body: Compa
     let added = 0;
     let matched = 0;
     for (let i = 0; i < names.length; i += MATCH_CHUNK) {
-      const ids = await repo.findCompanyIdsByNames(trx, names.slice(i, i + MATCH_CHUNK));
+      const ids = await lists.findCompanyIdsByNames(trx, names.slice(i, i + MATCH_CHUNK));
       matched += ids.length;
-      added += await repo.addCompaniesToList(trx, list.id, ids);
+      added += await lists.addCompaniesToList(trx, list.id, ids);
     }
-    return { list: (await repo.findList(trx, actor.teamId, list.id))!, added, matched, names: names.length };
+    return { list: (await lists.findList(trx, actor.teamId, list.id))!, added, matched, names: names.length };
   });
 }

@@ -1,0 +1,31 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/database.js';
+import type { Database } from './database.js';
+import type { DB } from './schema.js';
+
+/** Every table of the DB type; the compiler refuses a table missing here or named wrongly. */
+const TYPED_TABLES = {
+  teams: true, users: true, team_members: true, sessions: true, subscriptions: true, job_progress: true, people: true, companies: true,
+  people_search: true, search_terms: true, bulk_load_indexes: true, search_values: true, saved_searches: true, app_secrets: true,
+  uploads: true, lists: true, contacts: true, list_contacts: true, import_batches: true, list_companies: true, credit_periods: true,
+  credit_ledger: true, credit_member_months: true, credit_holds: true, integrations: true, crm_records: true, sync_runs: true,
+  enrichment_runs: true, enrichment_items: true, domain_events: true, event_deliveries: true, login_failures: true,
+  service_leases: true, mail_accounts: true, mail_folders: true, mail_messages: true,
+} satisfies Record<keyof DB, true>;
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+describe('the typed database', () => {
+  it('types every table the migrations create', async () => {
+    const { rows } = await sql<{ name: string }>`
+      select table_name as name from information_schema.tables
+      where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like 'kysely_%'
+      order by 1`.execute(database.db);
+    expect(rows.map((r) => r.name).sort()).toEqual(Object.keys(TYPED_TABLES).sort());
+  });
+});
