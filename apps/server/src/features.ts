@@ -7,6 +7,7 @@ import { filesModule } from './features/files/files.module.js';
 import { idempotencyModule } from './features/idempotency/idempotency.module.js';
 import { integrationsModule } from './features/integrations/integrations.module.js';
 import { listsModule } from './features/lists/lists.module.js';
+import { mailboxesModule } from './features/mailboxes/mailboxes.module.js';
 import { progressModule } from './features/progress/progress.module.js';
 import { searchModule } from './features/search/search.module.js';
 import { teamManagementModule } from './features/team-management/team-management.module.js';
@@ -29,6 +30,7 @@ export const FEATURES: readonly FeatureModule[] = [
   idempotencyModule,
   enrichmentModule,
   integrationsModule,
+  mailboxesModule,
 ];
 
 /** How a request's session cookie becomes its actor: the auth feature's sessions. */

@@ -14,3 +14,4 @@ export * from './enrichment/index.js';
 export * from './integrations/index.js';
 export * from './idempotency/schemas.js';
 export * from './display/case.js';
+export * from './mailboxes/schemas.js';

@@ -18,6 +18,9 @@ import * as m0025 from './migrations/0025_service_leases.js';
 import * as m0030 from './migrations/0030_invitation_tokens.js';
 import * as m0040 from './migrations/0040_enrichment_claims.js';
 import * as m0041 from './migrations/0041_idempotency_keys.js';
+import * as m0050 from './migrations/0050_mail_accounts.js';
+import * as m0051 from './migrations/0051_mail_folders.js';
+import * as m0052 from './migrations/0052_mail_messages.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +43,9 @@ const migrations: Record<string, Migration> = {
   '0030_invitation_tokens': m0030,
   '0040_enrichment_claims': m0040,
   '0041_idempotency_keys': m0041,
+  '0050_mail_accounts': m0050,
+  '0051_mail_folders': m0051,
+  '0052_mail_messages': m0052,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

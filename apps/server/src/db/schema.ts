@@ -16,6 +16,7 @@ import type { DomainEventsTable, EventDeliveriesTable } from './schema-events.js
 import type { CreditHoldsTable, CreditLedgerTable, CreditMemberMonthsTable, CreditPeriodsTable } from './schema-credits.js';
 import type { ServiceLeasesTable } from './schema-services.js';
 import type { IdempotencyKeysTable } from './schema-idempotency.js';
+import type { MailAccountsTable, MailFoldersTable, MailMessagesTable } from './schema-mail.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A nullable column that inserts may leave out. */
@@ -138,6 +139,9 @@ export interface DB {
   crm_records: CrmRecordsTable;
   sync_runs: SyncRunsTable;
   service_leases: ServiceLeasesTable;
+  mail_accounts: MailAccountsTable;
+  mail_folders: MailFoldersTable;
+  mail_messages: MailMessagesTable;
   enrichment_runs: EnrichmentRunsTable;
   enrichment_items: EnrichmentItemsTable;
   domain_events: DomainEventsTable;

@@ -60,6 +60,10 @@ export const ROUTE_POLICIES: Record<string, Policy> = {
   'GET /api/v1/integrations/:service/settings': 'admin',
   'PUT /api/v1/integrations/:service/settings': 'admin',
   'POST /api/v1/integrations/zapier/testtrigger': 'admin',
+
+  // Mailboxes (spec/settings.md §2 Accounts tab): every member connects and sees their own.
+  'POST /api/v1/mail/imap/connect': 'user',
+  'GET /api/v1/mail/gmail/accounts': 'user',
   'POST /api/v1/integrations/:service/data/push': 'user',
   'POST /api/v1/integrations/:service/data/pull': 'admin',
   'GET /api/v1/integrations/crm/team/connectiondata': 'admin',

@@ -1,0 +1,79 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** bigint and numeric columns come back as strings from both drivers. */
+type Int8 = ColumnType<string, string | number | bigint, string | number | bigint>;
+type Json<T> = ColumnType<T, string, string>;
+
+/** A connected mailbox; see migration 0050. */
+export interface MailAccountsTable {
+  id: Generated<string>;
+  team_id: string;
+  user_id: string;
+  email_address: string;
+  name: Generated<string>;
+  title: Generated<string>;
+  provider: 'imap' | 'gmail' | 'outlook';
+  imap_host: string;
+  imap_port: number;
+  imap_secure: boolean;
+  smtp_host: string;
+  smtp_port: number;
+  smtp_secure: boolean;
+  username: string;
+  secret: string;
+  daily_capacity: Generated<number>;
+  is_active: Generated<boolean>;
+  status: Generated<'connected' | 'disconnected'>;
+  status_reason: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type MailSpecialUse = 'inbox' | 'sent' | 'archive' | 'junk' | 'trash';
+
+/** A synced IMAP folder and its sync state; see migration 0051. */
+export interface MailFoldersTable {
+  id: Generated<string>;
+  account_id: string;
+  path: string;
+  special_use: MailSpecialUse | null;
+  uidvalidity: Int8 | null;
+  uidnext: Int8 | null;
+  highestmodseq: Int8 | null;
+  first_sync_done: Generated<boolean>;
+  synced_at: Timestamp | null;
+}
+
+export type MailAddress = { name: string; address: string };
+export type MailAttachmentMeta = { filename: string | null; contentType: string; size: number; contentId: string | null; partId: string | null };
+
+/** A synced message; see migration 0052. */
+export interface MailMessagesTable {
+  id: Generated<string>;
+  account_id: string;
+  folder_id: string;
+  uidvalidity: Int8;
+  uid: Int8;
+  modseq: Int8 | null;
+  message_id: string | null;
+  in_reply_to: string | null;
+  references: ColumnType<string[], string[] | undefined, string[]>;
+  thread_id: string;
+  subject: Generated<string>;
+  from_address: Generated<string>;
+  from_name: Generated<string>;
+  to_addresses: Json<MailAddress[]>;
+  cc_addresses: Json<MailAddress[]>;
+  sent_at: Timestamp | null;
+  snippet: Generated<string>;
+  text_body: Generated<string>;
+  seen: Generated<boolean>;
+  flagged: Generated<boolean>;
+  answered: Generated<boolean>;
+  keywords: ColumnType<string[], string[] | undefined, string[]>;
+  labels: ColumnType<string[], string[] | undefined, string[]>;
+  attachments: Json<MailAttachmentMeta[]>;
+  search: ColumnType<string, never, never>;
+  created_at: Generated<Date>;
+}

@@ -1,0 +1,4 @@
+/** Mailboxes: connected IMAP/SMTP (and later Gmail, Outlook) accounts, their sync, and sending. */
+export { mailboxSyncService, MAILBOX_SYNC_SERVICE, type MailboxSyncOptions } from './mailbox-sync.service.js';
+export { sendMail, type OutgoingMail } from './mail-send.js';
+export { findAccount as findMailAccount } from './mailboxes.repository.js';

@@ -1,0 +1,73 @@
+/**
+ * Sends a message through a mailbox's own SMTP server (guarded socket), with its own
+ * Message-ID, and for a reply In-Reply-To and References taken from the stored original, so
+ * the reply threads in the recipient's client. The sent message is appended to the Sent
+ * folder unless the server already put it there (Gmail and Outlook file what they relay).
+ */
+import crypto from 'node:crypto';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import type { AppContext } from '../../lib/context.js';
+import { credentialsOf, imapServerOf, smtpServerOf, type MailAccountRow } from './mailbox-credentials.js';
+import { imapClient, smtpTransport } from './mail-connections.js';
+import * as repo from './mailboxes.repository.js';
+
+export type OutgoingMail = {
+  to: string[];
+  cc?: string[];
+  bcc?: string[];
+  subject: string;
+  text?: string;
+  html?: string;
+  /** The stored message (mail_messages.id) this answers. */
+  replyToId?: string;
+};
+
+/** Servers that file relayed mail in Sent themselves. */
+const SERVER_FILES_SENT = new Set(['gmail', 'outlook']);
+
+const domainOf = (address: string) => address.split('@')[1] ?? 'localhost';
+
+/** The References of a reply: the original's References, then the original's own Message-ID. */
+export function replyHeaders(original: { message_id: string | null; references: string[] } | undefined) {
+  if (!original?.message_id) return {};
+  return { inReplyTo: original.message_id, references: [...original.references.filter((id) => id !== original.message_id), original.message_id] };
+}
+
+export async function sendMail(ctx: AppContext, account: MailAccountRow, mail: OutgoingMail): Promise<{ messageId: string; appendedToSent: boolean }> {
+  const original = mail.replyToId ? await repo.findMessage(ctx.db, account.id, mail.replyToId) : undefined;
+  const messageId = `<${crypto.randomUUID()}@${domainOf(account.email_address)}>`;
+  const message = {
+    from: account.name ? { name: account.name, address: account.email_address } : account.email_address,
+    to: mail.to,
+    ...(mail.cc?.length ? { cc: mail.cc } : {}),
+    ...(mail.bcc?.length ? { bcc: mail.bcc } : {}),
+    subject: mail.subject,
+    ...(mail.text !== undefined ? { text: mail.text } : {}),
+    ...(mail.html !== undefined ? { html: mail.html } : {}),
+    messageId,
+    date: new Date(),
+    ...replyHeaders(original),
+  };
+  const credentials = credentialsOf(ctx.config, account);
+  const transport = smtpTransport(ctx.config, smtpServerOf(account), credentials);
+  try {
+    await transport.sendMail(message);
+  } finally {
+    transport.close();
+  }
+  if (SERVER_FILES_SENT.has(account.provider)) return { messageId, appendedToSent: false };
+
+  // The copy in Sent is the message as sent, without Bcc recipients' header.
+  const raw = await new MailComposer({ ...message, bcc: undefined }).compile().build();
+  const sent = (await repo.findFolders(ctx.db, account.id)).find((f) => f.special_use === 'sent');
+  const client = await imapClient(ctx.config, imapServerOf(account), credentials);
+  await client.connect();
+  try {
+    const path = sent?.path ?? (await client.list()).find((f) => f.specialUse === '\\Sent')?.path;
+    if (!path) return { messageId, appendedToSent: false };
+    await client.append(path, raw, ['\\Seen']);
+    return { messageId, appendedToSent: true };
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+}

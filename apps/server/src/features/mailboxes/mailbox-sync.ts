@@ -1,0 +1,145 @@
+/**
+ * The sync of one mailbox over IMAP: the first sync of each chosen folder newest first, in
+ * batches through the write lane, then incremental: new UIDs, expunged UIDs, and flag changes
+ * (CONDSTORE's CHANGEDSINCE where offered, all flags otherwise). The UIDs to fetch are the
+ * server's minus those stored for the folder's UIDVALIDITY, so a sync cut off anywhere (a
+ * crash, a SIGKILL) is resumed by running it again, without duplicates or gaps.
+ */
+import type { ImapFlow, ListResponse, MailboxObject } from 'imapflow';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { MailSpecialUse } from '../../db/schema-mail.js';
+import type { WriteLane } from '../../lib/service-definition.js';
+import { parseMessage, threadRoot } from './message-parse.js';
+import * as repo from './mailboxes.repository.js';
+
+/** Messages fetched from the server per round trip. */
+const FETCH_CHUNK = 250;
+
+const SPECIAL_USES: Record<string, MailSpecialUse> = {
+  '\\Inbox': 'inbox',
+  '\\Sent': 'sent',
+  '\\Archive': 'archive',
+  '\\All': 'archive',
+  '\\Junk': 'junk',
+  '\\Trash': 'trash',
+};
+
+/** INBOX, Sent, Archive (or All Mail), Junk and Trash by their special-use flags; INBOX first. */
+export function chooseFolders(list: ListResponse[]): Array<{ path: string; specialUse: MailSpecialUse }> {
+  const chosen = new Map<MailSpecialUse, string>([['inbox', 'INBOX']]);
+  for (const folder of list) {
+    const use = folder.specialUse ? SPECIAL_USES[folder.specialUse] : undefined;
+    // \Archive wins over \All when a server offers both.
+    if (use && use !== 'inbox' && (!chosen.has(use) || folder.specialUse === '\\Archive')) chosen.set(use, folder.path);
+  }
+  return [...chosen].map(([specialUse, path]) => ({ path, specialUse }));
+}
+
+const flagsOf = (flags: Set<string> | undefined) => {
+  const all = [...(flags ?? [])];
+  return {
+    seen: all.includes('\\Seen'),
+    flagged: all.includes('\\Flagged'),
+    answered: all.includes('\\Answered'),
+    keywords: all.filter((f) => !f.startsWith('\\')).sort(),
+  };
+};
+
+export type SyncTarget = { db: Kysely<DB>; lane: WriteLane; accountId: string; signal?: AbortSignal };
+
+/** Creates the folder rows; answers them with their stored sync state. */
+export async function prepareFolders(client: ImapFlow, target: SyncTarget) {
+  const chosen = chooseFolders(await client.list());
+  const rows = [];
+  for (const f of chosen) rows.push(await repo.upsertFolder(target.db, target.accountId, f.path, f.specialUse));
+  return rows;
+}
+
+type FolderRow = Awaited<ReturnType<typeof prepareFolders>>[number];
+
+/** One pass over one folder; answers how many messages it wrote. */
+export async function syncFolder(client: ImapFlow, folder: FolderRow, target: SyncTarget): Promise<number> {
+  const { db, lane, accountId, signal } = target;
+  const mailbox = (await client.mailboxOpen(folder.path, { readOnly: true })) as MailboxObject;
+  const uidvalidity = String(mailbox.uidValidity);
+  let since = folder.highestmodseq;
+  if (folder.uidvalidity !== null && folder.uidvalidity !== uidvalidity) {
+    await repo.resetFolder(db, folder.id, uidvalidity);
+    since = null;
+  }
+
+  const onServer = mailbox.exists === 0 ? [] : ((await client.search({ all: true }, { uid: true })) || []);
+  const stored = new Set(await repo.storedUids(db, folder.id, uidvalidity));
+  const serverSet = new Set(onServer);
+  await repo.deleteUids(db, folder.id, uidvalidity, [...stored].filter((uid) => !serverSet.has(uid)));
+  const missing = onServer.filter((uid) => !stored.has(uid)).sort((a, b) => b - a);
+
+  let written = 0;
+  for (let i = 0; i < missing.length; i += FETCH_CHUNK) {
+    signal?.throwIfAborted();
+    const uids = missing.slice(i, i + FETCH_CHUNK);
+    const rows: repo.MessageRow[] = [];
+    for await (const message of client.fetch(uids.join(','), { uid: true, flags: true, source: true, labels: true }, { uid: true })) {
+      if (!message.source) continue;
+      const parsed = await parseMessage(message.source);
+      rows.push({
+        accountId,
+        folderId: folder.id,
+        uidvalidity,
+        uid: message.uid,
+        modseq: message.modseq !== undefined ? String(message.modseq) : null,
+        messageId: parsed.messageId,
+        inReplyTo: parsed.inReplyTo,
+        references: parsed.references,
+        threadRoot: threadRoot(parsed, `${folder.id}:${uidvalidity}:${message.uid}`),
+        subject: parsed.subject,
+        from: parsed.from,
+        to: parsed.to,
+        cc: parsed.cc,
+        date: parsed.date ?? (message.internalDate ? new Date(message.internalDate) : null),
+        snippet: parsed.snippet,
+        text: parsed.text,
+        ...flagsOf(message.flags),
+        labels: [...(message.labels ?? [])].sort(),
+        attachments: parsed.attachments,
+      });
+    }
+    rows.sort((a, b) => b.uid - a.uid);
+    const result = await lane.writeInBatches(rows, (trx, batch) => repo.upsertMessages(trx, batch), signal ? { signal } : {});
+    written += result.rows;
+  }
+
+  // Flag changes on messages stored before this pass.
+  const known = onServer.filter((uid) => stored.has(uid));
+  if (known.length > 0) {
+    const condstore = client.enabled.has('CONDSTORE') || client.capabilities.has('CONDSTORE');
+    const changes: repo.FlagChange[] = [];
+    const options = condstore && since ? { uid: true, changedSince: BigInt(since) } : { uid: true };
+    for await (const message of client.fetch('1:*', { uid: true, flags: true }, options)) {
+      if (!stored.has(message.uid)) continue;
+      changes.push({ uid: message.uid, modseq: message.modseq !== undefined ? String(message.modseq) : null, ...flagsOf(message.flags) });
+    }
+    await lane.writeInBatches(changes, (trx, batch) => repo.updateFlags(trx, folder.id, uidvalidity, batch), signal ? { signal } : {});
+  }
+
+  await repo.saveFolderState(db, folder.id, {
+    uidvalidity,
+    uidnext: mailbox.uidNext !== undefined ? String(mailbox.uidNext) : null,
+    highestmodseq: mailbox.highestModseq !== undefined ? String(mailbox.highestModseq) : null,
+    firstSyncDone: true,
+  });
+  folder.uidvalidity = uidvalidity;
+  folder.highestmodseq = mailbox.highestModseq !== undefined ? String(mailbox.highestModseq) : null;
+  return written;
+}
+
+/** Every chosen folder once, INBOX first. */
+export async function syncAllFolders(client: ImapFlow, target: SyncTarget) {
+  const folders = await prepareFolders(client, target);
+  for (const folder of folders) {
+    target.signal?.throwIfAborted();
+    await syncFolder(client, folder, target);
+  }
+  return folders;
+}

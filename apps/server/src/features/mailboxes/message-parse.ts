@@ -1,0 +1,63 @@
+import { simpleParser, type AddressObject } from 'mailparser';
+import type { MailAddress, MailAttachmentMeta } from '../../db/schema-mail.js';
+
+export type ParsedMessage = {
+  messageId: string | null;
+  inReplyTo: string | null;
+  references: string[];
+  subject: string;
+  from: MailAddress;
+  to: MailAddress[];
+  cc: MailAddress[];
+  date: Date | null;
+  text: string;
+  snippet: string;
+  attachments: MailAttachmentMeta[];
+};
+
+const SNIPPET_LENGTH = 200;
+/** Longer bodies are cut: the text is for reading and search, the server keeps the original. */
+const MAX_TEXT = 200_000;
+
+const addresses = (value: AddressObject | AddressObject[] | undefined): MailAddress[] =>
+  (Array.isArray(value) ? value : value ? [value] : [])
+    .flatMap((group) => group.value)
+    .flatMap((a) => (a.group ? a.group : [a]))
+    .map((a) => ({ name: a.name ?? '', address: (a.address ?? '').toLowerCase() }));
+
+const ids = (value: string | string[] | undefined): string[] => (Array.isArray(value) ? value : value ? value.split(/\s+/) : []).map((s) => s.trim()).filter(Boolean);
+
+/** Headers, text and attachment metadata of a raw message (attachment bytes are not kept). */
+export async function parseMessage(source: Buffer): Promise<ParsedMessage> {
+  const mail = await simpleParser(source, { skipHtmlToText: false, skipImageLinks: true, skipTextLinks: true });
+  const text = (mail.text ?? '').slice(0, MAX_TEXT);
+  const [from] = addresses(mail.from);
+  return {
+    messageId: mail.messageId ?? null,
+    inReplyTo: ids(mail.inReplyTo)[0] ?? null,
+    references: ids(mail.references),
+    subject: mail.subject ?? '',
+    from: from ?? { name: '', address: '' },
+    to: addresses(mail.to),
+    cc: addresses(mail.cc),
+    date: mail.date ?? null,
+    text,
+    snippet: text.replace(/\s+/g, ' ').trim().slice(0, SNIPPET_LENGTH),
+    attachments: mail.attachments.map((a) => ({
+      filename: a.filename ?? null,
+      contentType: a.contentType,
+      size: a.size,
+      contentId: a.contentId ?? null,
+      partId: a.partId ?? null,
+    })),
+  };
+}
+
+/**
+ * The thread key of a message from its own headers: the first of References (the
+ * conversation's root), else In-Reply-To, else its own Message-ID. A reply that quotes its
+ * parent only in In-Reply-To takes the parent's stored thread instead (see the repository).
+ */
+export function threadRoot(parsed: Pick<ParsedMessage, 'messageId' | 'inReplyTo' | 'references'>, fallback: string): string {
+  return parsed.references[0] ?? parsed.inReplyTo ?? parsed.messageId ?? fallback;
+}

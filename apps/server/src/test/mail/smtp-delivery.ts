@@ -1,0 +1,52 @@
+/**
+ * A loopback SMTP server (the `smtp-server` package) that delivers what it accepts into the
+ * test Dovecot: each accepted message is written into every local recipient's INBOX Maildir,
+ * so a mail sent through SMTP appears over IMAP. It checks logins against Dovecot's users.
+ */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import type { Dovecot } from './dovecot.js';
+import { deliverRaw } from './maildir.js';
+
+export type SmtpDelivery = { host: '127.0.0.1'; port: number; delivered: number; stop(): Promise<void> };
+
+export async function startSmtpDelivery(dovecot: Dovecot): Promise<SmtpDelivery> {
+  const local = new Set(dovecot.users.map((u) => u.email.toLowerCase()));
+  const state = { delivered: 0 };
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    authMethods: ['PLAIN', 'LOGIN'],
+    logger: false,
+    onAuth(auth, _session, callback) {
+      const user = dovecot.users.find((u) => u.email === auth.username && u.password === auth.password);
+      if (user) return callback(null, { user: user.email });
+      return callback(new Error('Invalid username or password'));
+    },
+    onRcptTo(address, _session, callback) {
+      if (local.has(address.address.toLowerCase())) return callback();
+      return callback(new Error(`No such mailbox here: ${address.address}`));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        for (const rcpt of session.envelope.rcptTo) deliverRaw(dovecot, rcpt.address.toLowerCase(), raw);
+        state.delivered += 1;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    host: '127.0.0.1',
+    port,
+    get delivered() {
+      return state.delivered;
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
