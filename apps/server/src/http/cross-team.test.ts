@@ -26,13 +26,14 @@ type Ours = {
   enrichFileId: string;
   jobId: string;
   invitationId: string;
+  inviteToken: string;
   invitee: TestUser;
   contactName: string;
   contactEmail: string;
   userId: string;
 };
 /** A team's own resources that a request names besides the id under test. */
-type Theirs = { listId: string; companyListId: string; fileId: string; companyFileId: string; customContactId: string };
+type Theirs = { listId: string; companyListId: string; fileId: string; companyFileId: string; customContactId: string; inviteToken: string };
 
 type Case = {
   /** `body.x`, `body.a[].b`, `path.id`, `query.id`: the id fields this case gives one of ours. */
@@ -57,11 +58,18 @@ const SHARED_DATABASE_IDS: Record<string, string[]> = {
 const PERSON = { id: 'xteam-ann', full_name: 'ann cross', job_title: 'vp of sales', job_company_name: 'acme', location_country: 'united states' };
 const PEOPLE_CSV = 'Full Name,Job Title,Job Level,Department,Company,Email,Phone,Company Domain,Country,City,LinkedIn URL\nJane Roe,CEO,,,Roe Inc,jane@roe.test,,roe.test,,,\n';
 const COMPANIES_CSV = 'Company Names\nAcme\n';
+/** The secret of an invitation link `…/invite/{token}`, as the inviter passes it on. */
+const tokenOf = (inviteUrl: string) => inviteUrl.split('/invite/')[1]!;
 const ENRICH_CSV = 'Name,Company,Location\nJane Roe,Roe Inc,Austin\n';
 
 const CASES: Record<string, Case[]> = {
   'PATCH /api/v1/team-management/invitations': [
-    { fields: ['body.invitationId'], request: (o) => ({ url: '/api/v1/team-management/invitations', payload: { invitationId: o.invitationId, action: 'reject' } }), ownCaller: (o) => o.invitee },
+    {
+      // The other team holds a real link of its own invitation: it does not open ours.
+      fields: ['body.invitationId'],
+      request: (o, m) => ({ url: '/api/v1/team-management/invitations', payload: { invitationId: o.invitationId, action: 'reject', token: m.inviteToken } }),
+      ownCaller: (o) => o.invitee,
+    },
   ],
   'GET /api/v1/lists/getAll': [
     {
@@ -218,7 +226,7 @@ async function createOurs(): Promise<Ours> {
   await ok(owner, 'PATCH', { url: `/api/v1/lists/addContacts/${listId}`, payload: { contacts: [person._id], customContacts: [customContactId] } });
   await ok(owner, 'PUT', { url: '/api/v1/integrations/zapier/settings', payload: { links: [{ link: 'https://hooks.zapier.com/hooks/catch/1/ours/' }] } });
   const inviteeEmail = `invitee${made}-${Date.now()}@ours.test`;
-  await ok(owner, 'POST', { url: '/api/v1/team-management/invitations', payload: { members: [{ name: 'Ivy Invitee', email: inviteeEmail }] } });
+  const [invited] = await ok(owner, 'POST', { url: '/api/v1/team-management/invitations', payload: { members: [{ name: 'Ivy Invitee', email: inviteeEmail }] } });
   const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Ivy Invitee', email: inviteeEmail, password: 'longenough', companyName: 'Ivy Co' } });
   expect(signup.statusCode, signup.body).toBe(201);
   const invitee: TestUser = { ...signup.json().data, cookie: String(signup.headers['set-cookie']).split(';')[0]! };
@@ -236,6 +244,7 @@ async function createOurs(): Promise<Ours> {
     jobId: job.id,
     userId: owner.userId,
     invitationId: invitation._id,
+    inviteToken: tokenOf(invited.inviteUrl),
     invitee,
     contactName,
     contactEmail: emailOf(contactName),
@@ -245,7 +254,7 @@ async function createOurs(): Promise<Ours> {
 beforeAll(async () => {
   t = await createTestApp();
   owner = await createOwner(t.ctx.db, { domain: 'ours.test' });
-  other = await createOwner(t.ctx.db);
+  other = await createOwner(t.ctx.db, { domain: 'theirs.test' });
   personId = (await createPeople(t.ctx.db, [PERSON]))[PERSON.id]!;
   await t.ctx.db.insertInto('companies').values({ name: 'Acme' }).execute();
   const theirContact = await customContact(other, 'Theo Theirs');
@@ -255,6 +264,7 @@ beforeAll(async () => {
     fileId: await uploadFile(t.app, other, 'people.csv', PEOPLE_CSV),
     companyFileId: await uploadFile(t.app, other, 'companies.csv', COMPANIES_CSV),
     customContactId: theirContact,
+    inviteToken: tokenOf((await ok(other, 'POST', { url: '/api/v1/team-management/invitations', payload: { members: [{ name: 'Tia Theirs', email: `tia-${Date.now()}@theirs.test` }] } }))[0].inviteUrl),
   };
   await ok(other, 'PUT', { url: '/api/v1/integrations/zapier/settings', payload: { links: [{ link: 'https://hooks.zapier.com/hooks/catch/2/theirs/' }] } });
 });
