@@ -11,7 +11,7 @@ import { copyCapablePool, markCopyOutCapable } from './copy.js';
 import { Mutex } from './mutex.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { DB } from './schema.js';
-import { ensurePrivateDir } from '../lib/files/private-dir.js';
+import { ensurePrivateDir } from './private-dir.js';
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@leadline/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSmtpFixture } from '../../lib/mail/smtp-fixture.js';
+import { startSmtpFixture } from '../../test/mail/smtp-fixture.js';
 import { createOwner, TEST_PASSWORD } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 

@@ -5,4 +5,4 @@ export { dateText, MAX_XLS_BYTES, numberText } from './excel.js';
 export { decodeXmlText } from './xlsx-reader.js';
 export { assertSafeZip, openCheckedZip, ZIP_LIMITS, type ZipLimits } from './zip-guard.js';
 export { createCsvStream, CrlfRecords, encodeCsvCell, encodeCsvRow, escapeFormulaCell, unescapeFormulaCell, type CsvCell } from './csv-write.js';
-export { ensurePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-dir.js';
+export { ensurePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../db/private-dir.js';

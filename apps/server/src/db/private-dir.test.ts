@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.js';
+import { openDatabase } from './database.js';
 import { ensurePrivateDir } from './private-dir.js';
 
 const mode = (p: string) => fs.statSync(p).mode & 0o777;
