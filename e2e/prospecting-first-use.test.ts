@@ -34,11 +34,12 @@ async function enrichAnEmail(page: Page): Promise<Locator> {
 async function expectContactsInSight(table: Locator) {
   const values = await table.getByTestId('contact-value').all();
   expect(values.length).toBeGreaterThan(0);
+  // Polled: the table lays itself out again after a change of viewport width.
   for (const value of values) {
-    expect(await inSight(table, value)).toBe(true);
+    await expect.poll(() => inSight(table, value), { timeout: 5_000 }).toBe(true);
     // The status badge is whole, not cut to 'V.' or 'VE…'.
     const badge = value.locator('.mantine-Badge-root').first();
-    expect(await badge.evaluate((node) => node.scrollWidth <= node.clientWidth + 1)).toBe(true);
+    await expect.poll(() => badge.evaluate((node) => node.scrollWidth <= node.clientWidth + 1), { timeout: 5_000 }).toBe(true);
   }
 }
 
