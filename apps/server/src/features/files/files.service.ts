@@ -84,9 +84,10 @@ export async function receiveUpload(ctx: AppContext, actor: Actor, file: Incomin
   const input = new PassThrough();
   file.stream.on('error', (error) => input.destroy(error));
   file.stream.pipe(input);
+  let toDisk: fs.WriteStream | undefined;
   try {
     let summary: TableSummary | null = null;
-    const toDisk = fs.createWriteStream(filePath, { flags: 'wx', mode: PRIVATE_FILE_MODE });
+    toDisk = fs.createWriteStream(filePath, { flags: 'wx', mode: PRIVATE_FILE_MODE });
     if (type === 'csv') {
       const tap = new CsvSummaryTap();
       await pipeline(input, meter, tap, toDisk);
@@ -114,6 +115,10 @@ export async function receiveUpload(ctx: AppContext, actor: Actor, file: Incomin
   } catch (error) {
     file.stream.unpipe(input);
     file.stream.resume(); // a refusal mid-file: the rest of the part drains
+    // The file is opened asynchronously: a refusal can come before the open, which then still
+    // creates it. Deleting after the stream has closed leaves nothing behind.
+    const opened = toDisk;
+    if (opened && !opened.closed) await new Promise<void>((resolve) => opened.once('close', () => resolve()));
     await fsp.rm(filePath, { force: true });
     if (error instanceof AppError) throw error;
     throw new AppError('INTERNAL', type === 'csv' ? FILE_MESSAGES.csvUploadFailed : FILE_MESSAGES.fileProcessingFailed, { cause: error });
