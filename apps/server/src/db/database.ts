@@ -11,7 +11,7 @@ import { copyCapablePool, markCopyOutCapable } from './copy.js';
 import { Mutex } from './mutex.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { DB } from './schema.js';
-import { ensurePrivateDir } from './private-dir.js';
+import { ensurePrivateDir, PRIVATE_DIR_MODE } from './private-dir.js';
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -86,7 +86,9 @@ function lockDataDir(dataDir: string): () => void {
 
 async function openPGlite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) {
-    ensurePrivateDir(path.dirname(dataDir));
+    // DATA_DIR is created private when missing; an existing parent (a shared folder such as /tmp,
+    // when a database is opened elsewhere) is left as it is. The database's own folder is narrowed.
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true, mode: PRIVATE_DIR_MODE });
     ensurePrivateDir(dataDir);
   }
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};

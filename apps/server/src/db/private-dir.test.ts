@@ -30,4 +30,16 @@ describe('ensurePrivateDir', () => {
       fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('leaves an existing shared parent folder as it is', async () => {
+    const shared = fs.mkdtempSync(path.join(os.tmpdir(), 'leadline-shared-'));
+    fs.chmodSync(shared, 0o1777);
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(shared, 'db') });
+    try {
+      expect([mode(shared), mode(path.join(shared, 'db'))]).toEqual([0o777, 0o700]);
+    } finally {
+      await database.close();
+      fs.rmSync(shared, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -67,7 +67,7 @@ async function inbox(email: string, password: string, subject: string) {
 describe('connecting an IMAP/SMTP mailbox', () => {
   it('logs in to both servers, saves the mailbox with its password sealed, and lists it for its owner only', async () => {
     const answer = await connect(member, connectBody());
-    expect(answer.statusCode).toBe(200);
+    expect(answer.statusCode, answer.body).toBe(200);
     const account = answer.json().data.account;
     expect(account).toMatchObject({ emailAddress: 'sales@example.test', name: 'Sam Sales', account: 'imap', isConnected: true, dailyCapacity: 30, availableCapacity: 30, isActive: true });
     const row = (await repo.findAccount(t.ctx.db, account._id))!;
