@@ -31,4 +31,15 @@ describe('displayCase', () => {
     expect(displayCase(undefined)).toBe('');
     expect(displayCase('   ')).toBe('');
   });
+
+  it("never shows a JavaScript object's own names: words like 'constructor' are plain words", () => {
+    expect(displayCase('constructor')).toBe('Constructor');
+    expect(displayCase('tostring engineer, hasownproperty')).toBe('Tostring Engineer, Hasownproperty');
+    expect(displayCase('__proto__ vp,')).toBe('__proto__ VP,');
+  });
+
+  it('capitalises letters beyond ASCII and after separators as before', () => {
+    expect(displayCase('éclair and (keeling) guinea-bissau/ñandú')).toBe('Éclair and (Keeling) Guinea-Bissau/Ñandú');
+    expect(displayCase('vp; it.')).toBe('VP; IT.');
+  });
 });

@@ -191,7 +191,8 @@ export const DEGREES = [
 ] as const;
 export type Degree = (typeof DEGREES)[number];
 
-const LABEL_WORDS: Readonly<Record<string, string>> = {
+// A Map, not an object literal: a PDL word such as 'constructor' must not find Object.prototype's.
+const LABEL_WORDS: ReadonlyMap<string, string> = new Map(Object.entries({
   cxo: 'CXO',
   vp: 'VP',
   svp: 'SVP',
@@ -205,12 +206,22 @@ const LABEL_WORDS: Readonly<Record<string, string>> = {
   llp: 'LLP',
   devops: 'DevOps',
   "d'ivoire": "d'Ivoire",
-};
+}));
 const LOWERCASE_WORDS = new Set(['and', 'of', 'or', 'the', 'for', 'in', 'on', 'at', 'to']);
 
 function capitalizeParts(word: string): string {
+  const first = word.charCodeAt(0);
+  // Most words are plain ASCII with no separator: upper-case the first letter without a regex.
+  if (first >= 97 && first <= 122 && !/[-/(]/.test(word)) return String.fromCharCode(first - 32) + word.slice(1);
   // Capitalise after '-', '/' and '(' too: 'guinea-bissau', 'airlines/aviation', '(keeling)'.
   return word.replace(/(^|[-/(])(\p{L})/gu, (_match, sep: string, letter: string) => sep + letter.toUpperCase());
+}
+
+/** Punctuation that may trail a word without hiding it: 'vp,' is still 'vp'. */
+function trailingPunctuationStart(word: string): number {
+  let end = word.length;
+  while (end > 0 && ',.;:'.includes(word[end - 1]!)) end--;
+  return end;
 }
 
 /** A human label from a stored value: 'north america' → 'North America', 'vp' → 'VP'. */
@@ -225,10 +236,9 @@ export function toLabel(value: string): string {
 
 /** One word of a label: a known abbreviation, a small word kept lower-case inside a label, or capitalised. */
 export function labelWord(word: string, first: boolean): string {
-  // 'vp,' is still 'vp': trailing punctuation does not hide a special word.
-  const [, core = word, tail = ''] = /^(.*?)([,.;:]*)$/.exec(word) ?? [];
-  const special = LABEL_WORDS[core];
-  if (special) return special + tail;
+  const end = trailingPunctuationStart(word);
+  const special = LABEL_WORDS.get(end === word.length ? word : word.slice(0, end));
+  if (special) return special + word.slice(end);
   if (!first && LOWERCASE_WORDS.has(word)) return word;
   return capitalizeParts(word);
 }
