@@ -47,8 +47,8 @@ describe('credits footer and banners', () => {
     await signUp(page, owner);
     await openSearch(page);
     const footer = filterSidebar(page).getByTestId('credits-footer');
-    // The first page of the default search costs 5 credits.
-    await footer.getByText('14,995 / 15,000 credits').waitFor();
+    // The search the screen opens with is a free preview.
+    await footer.getByText('15,000 / 15,000 credits').waitFor();
     await footer.getByText('Hobby').waitFor();
     expect(await footer.getAttribute('data-level')).toBe('normal');
     expect(await footer.getByRole('link', { name: 'Buy More' }).count()).toBe(0);

@@ -63,16 +63,16 @@ describe('enrichment', () => {
     const { page, user } = await signedUpOnSearch('row');
     const target = (await firstPage()).find((p) => p.work_email && p.linkedin_url)!;
     const footer = filterSidebar(page).getByTestId('credits-footer');
-    await footer.getByText('14,995 / 15,000 credits').waitFor(); // the search page cost 5
+    await footer.getByText('15,000 / 15,000 credits').waitFor(); // the opening search is a free preview
     await rowOf(page, target.full_name).getByRole('button', { name: `Enrich ${shown(target.full_name)}` }).click();
     await page.getByRole('menuitem', { name: 'Email', exact: true }).click();
     const row = rowOf(page, target.full_name);
     await row.getByText(target.work_email!, { exact: true }).waitFor();
     await row.getByText('Verified').waitFor();
     // Premium database, work emails: 50 credits per accurate email.
-    await footer.getByText('14,945 / 15,000 credits').waitFor();
+    await footer.getByText('14,950 / 15,000 credits').waitFor();
     const team = await teamOf(user.email);
-    expect((await getCreditsInfo(t.ctx.db, team.team_id)).available).toBe(14_945);
+    expect((await getCreditsInfo(t.ctx.db, team.team_id)).available).toBe(14_950);
 
     // Enriching the same email again is refused: it is already there.
     await row.getByRole('button', { name: `Enrich ${shown(target.full_name)}` }).click();
@@ -84,7 +84,7 @@ describe('enrichment', () => {
     const { page, user } = await signedUpOnSearch('double');
     const target = (await firstPage()).find((p) => p.work_email && p.linkedin_url)!;
     const footer = filterSidebar(page).getByTestId('credits-footer');
-    await footer.getByText('14,995 / 15,000 credits').waitFor();
+    await footer.getByText('15,000 / 15,000 credits').waitFor();
     const sent: Array<string | null> = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/v1/prospects-enrichment/single')) sent.push(request.headers()['idempotency-key'] ?? null);
@@ -93,15 +93,15 @@ describe('enrichment', () => {
     await page.getByRole('menuitem', { name: 'Email', exact: true }).dblclick();
     const row = rowOf(page, target.full_name);
     await row.getByText(target.work_email!, { exact: true }).waitFor();
-    await footer.getByText('14,945 / 15,000 credits').waitFor();
+    await footer.getByText('14,950 / 15,000 credits').waitFor();
     await page.waitForTimeout(1000);
     // Both clicks reached the menu item: two requests, one action, so one key.
     expect(sent).toHaveLength(2);
     expect(new Set(sent).size).toBe(1);
     expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await footer.getByText('14,945 / 15,000 credits').count()).toBe(1);
+    expect(await footer.getByText('14,950 / 15,000 credits').count()).toBe(1);
     const team = await teamOf(user.email);
-    expect((await getCreditsInfo(t.ctx.db, team.team_id)).available).toBe(14_945);
+    expect((await getCreditsInfo(t.ctx.db, team.team_id)).available).toBe(14_950);
     expect(await page.getByText(ENRICHMENT_MESSAGES.alreadyEnriched).count()).toBe(0);
   });
 
@@ -109,12 +109,12 @@ describe('enrichment', () => {
     const { page } = await signedUpOnSearch('miss');
     const target = (await firstPage()).find((p) => !p.work_email && p.linkedin_url)!;
     const footer = filterSidebar(page).getByTestId('credits-footer');
-    await footer.getByText('14,995 / 15,000 credits').waitFor();
+    await footer.getByText('15,000 / 15,000 credits').waitFor();
     await rowOf(page, target.full_name).getByRole('button', { name: `Enrich ${shown(target.full_name)}` }).click();
     await page.getByRole('menuitem', { name: 'Email', exact: true }).click();
     await rowOf(page, target.full_name).getByText(ENRICHMENT_MESSAGES.noEmails).waitFor();
     await page.waitForTimeout(500);
-    expect(await footer.getByText('14,995 / 15,000 credits').count()).toBe(1);
+    expect(await footer.getByText('15,000 / 15,000 credits').count()).toBe(1);
   });
 
   it('answers 402 with the spec message when the team cannot pay', async () => {

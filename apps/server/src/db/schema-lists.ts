@@ -44,6 +44,7 @@ export interface ListsTable {
   total_with_valid_phone: Generated<number>;
   new_since_refresh: Generated<number>;
   refreshed_at: Timestamp | null;
+  refresh_error: Generated<string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

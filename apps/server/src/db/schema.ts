@@ -17,6 +17,7 @@ import type { CreditHoldsTable, CreditLedgerTable, CreditMemberMonthsTable, Cred
 import type { ServiceLeasesTable } from './schema-services.js';
 import type { IdempotencyKeysTable } from './schema-idempotency.js';
 import type { MailAccountsTable, MailFoldersTable, MailMessagesTable } from './schema-mail.js';
+import type { SearchRunsTable } from './schema-search.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A nullable column that inserts may leave out. */
@@ -148,6 +149,7 @@ export interface DB {
   event_deliveries: EventDeliveriesTable;
   enrichment_claims: EnrichmentClaimsTable;
   idempotency_keys: IdempotencyKeysTable;
+  search_runs: SearchRunsTable;
 }
 
 export type User = Selectable<UsersTable>;

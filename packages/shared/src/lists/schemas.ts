@@ -64,6 +64,8 @@ export const ListDto = z.object({
   /** Dynamic lists: matches the last refresh added, and when it ran. */
   newSinceRefresh: z.number().int(),
   refreshedAt: z.string().nullable(),
+  /** Why the last scheduled refresh added nobody (the 402 message), until one succeeds. */
+  refreshError: z.string().nullable(),
 });
 export type ListDto = z.infer<typeof ListDto>;
 

@@ -378,6 +378,12 @@ export const SearchRequest = z.object({
     size: z.number().int().min(1).max(SEARCH_PAGE_SIZE.max).default(SEARCH_PAGE_SIZE.default),
   }),
   scroll_token: z.string().min(1).max(2000).nullish(),
+  /**
+   * The search the screen runs by itself when it opens. The server honours it only for the
+   * first page of the opening filters (a free preview, see `isOpeningSearch`); otherwise it is
+   * metered like any search.
+   */
+  preview: z.boolean().optional(),
 });
 export type SearchRequest = z.infer<typeof SearchRequest>;
 export type SearchRequestInput = z.input<typeof SearchRequest>;

@@ -30,7 +30,7 @@ import { requireUpload } from '../files/index.js';
 import { ProgressTracker } from '../progress/index.js';
 import { createFileContacts, createFromPeople, findEnrichableContacts } from '../contacts/index.js';
 import * as lists from '../lists/index.js';
-import { pagePeople, peopleSearchConditions } from '../search/index.js';
+import { meterSearchRun, pagePeople, peopleSearchConditions } from '../search/index.js';
 import { contactEnriched } from './enrichment.events.js';
 import { bulkEnrichment } from './enrichment.jobs.js';
 import * as repo from './enrichment.repository.js';
@@ -331,7 +331,10 @@ async function contactIdsOf(trx: Kysely<DB>, actor: Actor, body: BulkEnrichBody,
       return body.inputs.flatMap((i) => ('customContactId' in i ? [i.customContactId] : people.has(i.contactId) ? [people.get(i.contactId)!] : isUuid(i.contactId) ? [i.contactId] : []));
     }
     case 'searchFilters': {
-      const conditions = await peopleSearchConditions(trx, normalizeFilters(source.searchFilters));
+      const filters = normalizeFilters(source.searchFilters);
+      // The people of a search join the team's contacts whatever enrichment finds: a search run.
+      await meterSearchRun(trx, actor, filters);
+      const conditions = await peopleSearchConditions(trx, filters);
       const people = (await pagePeople(trx, conditions, { after: null, limit: source.limit })).slice(0, source.limit).map((p) => p.id);
       const contacts = await createFromPeople(trx, actor.teamId, people);
       return people.map((id) => contacts.get(id)!);

@@ -4,11 +4,13 @@ import { defineJob } from '../../lib/job-definition.js';
 /**
  * Adds the people now matching a dynamic list's filters that it does not hold yet (at most
  * DYNAMIC_LIST_REFRESH_LIMIT per run) and records how many arrived. Running it twice adds
- * nothing the second time.
+ * nothing the second time. Revealing people is metered as a search run of the list's filters,
+ * paid by `requestedBy` (the member who created the list or asked for the refresh), else by the
+ * list's creator.
  */
 export const refreshDynamicList = defineJob({
   name: 'lists.refresh-dynamic',
-  payload: z.object({ listId: z.uuid() }),
+  payload: z.object({ listId: z.uuid(), requestedBy: z.uuid().optional() }),
   retryLimit: 3,
   // One refresh of a list waiting and one running at most: asking again while one waits adds nothing.
   policy: 'stately',

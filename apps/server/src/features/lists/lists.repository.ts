@@ -257,7 +257,29 @@ export async function findCompanyIdsByNames(db: Kysely<DB>, names: string[]) {
 }
 
 export async function setDynamicRefreshed(db: Kysely<DB>, listId: string, added: number) {
-  await db.updateTable('lists').set({ new_since_refresh: added, refreshed_at: new Date(), updated_at: new Date() }).where('id', '=', listId).execute();
+  await db
+    .updateTable('lists')
+    .set({ new_since_refresh: added, refreshed_at: new Date(), refresh_error: null, updated_at: new Date() })
+    .where('id', '=', listId)
+    .execute();
+}
+
+/** A refresh that added nobody, and why; the list is no longer being filled. */
+export async function setDynamicRefused(db: Kysely<DB>, listId: string, reason: string) {
+  await db.updateTable('lists').set({ refresh_error: reason, completion_status: 'complete', updated_at: new Date() }).where('id', '=', listId).execute();
+}
+
+/** Who pays for a team's work: `userId` while they belong to the team, else the team's owner. */
+export async function findPayerId(db: Kysely<DB>, teamId: string, userId: string | null) {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where((eb) => (userId ? eb.or([eb('id', '=', userId), eb('permission', '=', 'TEAM_OWNER')]) : eb('permission', '=', 'TEAM_OWNER')))
+    .orderBy(sql`permission is null`, 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 export async function findDynamicListIds(db: Kysely<DB>) {

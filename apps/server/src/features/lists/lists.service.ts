@@ -1,5 +1,6 @@
 import {
   AppError,
+  normalizeFilters,
   notFound,
   SearchFilters,
   SYSTEM_CREATOR_NAME,
@@ -18,6 +19,7 @@ import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { refreshDynamicList } from './lists.jobs.js';
 import { presentContact } from '../contacts/index.js';
+import { assertSearchRunAffordable } from '../search/index.js';
 import * as repo from './lists.repository.js';
 
 export function presentList(row: List, creatorName: string | null): ListDto {
@@ -42,6 +44,7 @@ export function presentList(row: List, creatorName: string | null): ListDto {
     totalWithValidPhone: row.total_with_valid_phone,
     newSinceRefresh: row.new_since_refresh,
     refreshedAt: row.refreshed_at?.toISOString() ?? null,
+    refreshError: row.refresh_error,
   };
 }
 
@@ -57,6 +60,8 @@ export async function presentListRow(db: Kysely<DB>, row: List) {
 }
 
 export async function createList(ctx: AppContext, actor: Actor, body: CreateListBody) {
+  // A dynamic list reveals the people of its filters: a search run the creator must afford.
+  if (body.isDynamic) await assertSearchRunAffordable(ctx.db, actor, normalizeFilters(body.filters!));
   const row = await repo.insertList(ctx.db, {
     teamId: actor.teamId,
     name: body.name,
@@ -65,7 +70,7 @@ export async function createList(ctx: AppContext, actor: Actor, body: CreateList
     isDynamic: body.isDynamic,
     ...(body.isDynamic ? { filters: body.filters, processing: true } : {}),
   });
-  if (body.isDynamic) await ctx.queue.send(refreshDynamicList, { listId: row.id });
+  if (body.isDynamic) await ctx.queue.send(refreshDynamicList, { listId: row.id, requestedBy: actor.userId });
   return presentList(row, actor.name);
 }
 
@@ -130,6 +135,7 @@ export async function removeFromList(db: Kysely<DB>, actor: Actor, listId: strin
 export async function refreshList(ctx: AppContext, actor: Actor, id: string) {
   const list = await requireList(ctx.db, actor, id, 'contactList');
   if (!list.is_dynamic || !list.filters) throw new AppError('VALIDATION_FAILED', 'Only a dynamic list can be refreshed.');
-  const jobId = await ctx.queue.send(refreshDynamicList, { listId: id });
+  await assertSearchRunAffordable(ctx.db, actor, normalizeFilters(SearchFilters.parse(list.filters)));
+  const jobId = await ctx.queue.send(refreshDynamicList, { listId: id, requestedBy: actor.userId });
   return { list: await presentListRow(ctx.db, list), jobId: jobId ?? '' };
 }

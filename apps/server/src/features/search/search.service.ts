@@ -1,7 +1,5 @@
-import crypto from 'node:crypto';
 import {
   AppError,
-  CREDIT_COSTS,
   normalizeFilters,
   SAVED_SEARCH_DUPLICATE,
   SearchFilters,
@@ -18,10 +16,10 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';
 import { findSecret } from '../../lib/crypto/secrets.js';
-import { spendCredits } from '../credits/index.js';
 import { findPeopleContacts } from '../contacts/index.js';
 import { companyConditions, peopleSearchQuery } from './people-filters.repository.js';
 import { queryHash, readScrollToken, SCROLL_TOKEN_TTL_MS, signScrollToken, type ScrollState } from './scroll-token.js';
+import { meterSearchPage } from './search-metering.js';
 import * as repo from './search.repository.js';
 
 const AUTOCOMPLETE_LIMIT = 20;
@@ -31,30 +29,6 @@ const tokenSecret = (db: Kysely<DB>) => {
   if (!secret) secrets.set(db, (secret = findSecret(db, 'search_token')));
   return secret;
 };
-
-/**
- * The credits hook of search: a page of people ("B2B contact search", 5 credits) goes through
- * the credits ledger; a page with no rows and company search are free (docs/decisions.md). The
- * idempotency key makes a retried page free: a deep page is keyed by its scroll token, a first
- * page by its filters and the clock hour (UTC).
- */
-export async function chargeSearchPage(
-  db: Kysely<DB>,
-  actor: Actor,
-  page: { kind: ScrollState['kind']; rows: number; query: string; scrollToken: string | null },
-) {
-  if (page.kind !== 'people' || page.rows === 0) return;
-  const which = page.scrollToken
-    ? `token:${crypto.createHash('sha256').update(page.scrollToken).digest('hex')}`
-    : `first:${page.query}:${new Date().toISOString().slice(0, 13)}`;
-  await spendCredits(db, {
-    teamId: actor.teamId,
-    userId: actor.userId,
-    action: 'b2b_contact_search',
-    amount: CREDIT_COSTS.b2bContactSearch,
-    idempotencyKey: `search:${actor.userId}:${which}`,
-  });
-}
 
 type Condition = ReturnType<typeof companyConditions>[number];
 
@@ -98,7 +72,7 @@ async function runSearch<Row extends { id: string }, T>(
   ]);
   const hasMore = rows.length > size;
   const pageRows = rows.slice(0, size);
-  await chargeSearchPage(db, actor, { kind, rows: pageRows.length, query, scrollToken: request.scroll_token ?? null });
+  await meterSearchPage(db, actor, { filters, rows: pageRows.length, scrollToken: request.scroll_token ?? null, preview: request.preview ?? false });
 
   const last = pageRows.at(-1);
   const scrollToken =

@@ -51,7 +51,8 @@ export function useSearchResults<V extends ResultsView>(view: V, search: Submitt
       api
         .post<SearchAnswer<ResultRow<V>>>(SEARCH_PATHS[view], {
           params: { ...search.filters, size },
-          ...(pageParam ? { scroll_token: pageParam } : {}),
+          // Run 0 is the search the screen opens with: its first page is a free preview.
+          ...(pageParam ? { scroll_token: pageParam } : search.run === 0 ? { preview: true } : {}),
         })
         .then((answer) => answer.data.response),
     initialPageParam: null as string | null,

@@ -7,6 +7,7 @@ import {
   enrichTypeOf,
   LISTS_MESSAGES,
   maximumCredits,
+  SEARCH_RUN_COST,
   type BulkEnrichBodyInput,
   type EnrichInput,
   type EnrichType,
@@ -84,11 +85,13 @@ export function BulkEnrichDialog({ opened, onClose, title, sources, initialType 
   const counted = source.kind === 'search' || source.kind === 'list';
   const enrichType = enrichTypeOf(channels);
   const balance = useCreditsInfo().data?.available;
-  // Until the user types a count, it follows what the balance pays for with the channels ticked.
+  // Until the user types a count, it follows what the balance pays for with the channels ticked,
+  // keeping room for the search run that people taken from search filters may cost first.
+  const spendable = balance === undefined ? undefined : source.kind === 'search' ? Math.max(0, balance - SEARCH_RUN_COST) : balance;
   const defaultCount =
-    balance === undefined || !enrichType
+    spendable === undefined || !enrichType
       ? prospects
-      : affordableBulkCount(balance, enrichmentCostPerProspect(enrichType, pricing), prospects, BULK_ENRICH_MAX);
+      : affordableBulkCount(spendable, enrichmentCostPerProspect(enrichType, pricing), prospects, BULK_ENRICH_MAX);
   const effectiveCount = counted ? clampBulkCount(count ?? defaultCount, prospects, BULK_ENRICH_MAX) : prospects;
   const maxCredits = enrichType ? maximumCredits(enrichType, pricing, effectiveCount) : 0;
   const overBalance = balance !== undefined && maxCredits > balance;

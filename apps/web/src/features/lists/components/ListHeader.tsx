@@ -57,6 +57,11 @@ function DynamicRefresh({ list }: { list: ListDto }) {
             ? `${formatCount(list.newSinceRefresh)} new since the last refresh · refreshed ${formatDateTime(list.refreshedAt)}`
             : 'Not refreshed yet'}
       </Text>
+      {list.refreshError && !waiting && (
+        <Text size="sm" c="red" role="status" data-testid="list-refresh-error">
+          Last refresh added nobody: {list.refreshError}
+        </Text>
+      )}
       <Button
         size="xs"
         variant="light"

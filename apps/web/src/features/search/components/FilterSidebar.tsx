@@ -38,8 +38,10 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CreditsFooter } from '../../credits/components/CreditsFooter';
 import { searchKeys, useSavedSearches } from '../api';
 import type { FieldKey } from '../filter-values';
+import { costLabel } from '../search-cost';
 import { FilterField } from './FilterField';
 import classes from './filters.module.css';
+import { SearchButton } from './SearchButton';
 
 const SECTIONS: ReadonlyArray<{ value: FilterSection; title: string }> = [
   { value: 'people', title: 'People' },
@@ -66,6 +68,8 @@ export type FilterSidebarProps = {
   onSearch: (next?: SearchFilters) => void;
   onClear: () => void;
   searching: boolean;
+  /** Credits the Search button would spend (0: the search on screen). */
+  searchCost: number;
   savedSearchId: string | null;
   onApplySaved: (saved: SavedSearchDto) => void;
   collapsed: boolean;
@@ -89,7 +93,7 @@ export function FilterSidebar(props: FilterSidebarProps) {
   );
 }
 
-function CollapsedRail({ filters, onSearch, onToggleCollapsed, searching }: FilterSidebarProps) {
+function CollapsedRail({ filters, onSearch, onToggleCollapsed, searching, searchCost }: FilterSidebarProps) {
   const active = countActiveFilters(filters);
   return (
     <Stack align="center" gap="sm" py="sm" className={classes.rail}>
@@ -105,7 +109,7 @@ function CollapsedRail({ filters, onSearch, onToggleCollapsed, searching }: Filt
           </ActionIcon>
         </Indicator>
       </Tooltip>
-      <Tooltip label="Search" position="right" withArrow>
+      <Tooltip label={`Search · ${costLabel(searchCost)}`} position="right" withArrow>
         <ActionIcon size="lg" aria-label="Search" loading={searching} onClick={() => onSearch()}>
           <IconSearch size={18} stroke={1.9} />
         </ActionIcon>
@@ -136,7 +140,7 @@ function SavedSearchPicker({ value, onApply }: { value: string | null; onApply: 
 }
 
 function OpenSidebar(props: FilterSidebarProps) {
-  const { filters, onChange, onSearch, onClear, searching, savedSearchId, onApplySaved, onToggleCollapsed } = props;
+  const { filters, onChange, onSearch, onClear, searching, searchCost, savedSearchId, onApplySaved, onToggleCollapsed } = props;
   const [finder, setFinder] = useState('');
   const [sections, setSections] = useState<string[]>(['people']);
   const [moreOpen, setMoreOpen] = useState(false);
@@ -280,9 +284,7 @@ function OpenSidebar(props: FilterSidebarProps) {
           </Accordion>
         </ScrollArea>
         <Box p="sm" className={classes.sidebarFooter}>
-          <Button type="submit" fullWidth leftSection={<IconSearch size={16} />} loading={searching}>
-            Search
-          </Button>
+          <SearchButton cost={searchCost} searching={searching} />
           <Box mt="sm">
             <CreditsFooter refreshAfter={searchKeys.all} />
           </Box>

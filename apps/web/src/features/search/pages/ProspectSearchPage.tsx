@@ -6,6 +6,7 @@ import type { ResultsView, SubmittedSearch } from '../api';
 import { FilterSidebar } from '../components/FilterSidebar';
 import classes from '../components/filters.module.css';
 import { SearchResults } from '../components/SearchResults';
+import { searchCost } from '../search-cost';
 import { useResultPages } from '../use-result-pages';
 
 /**
@@ -56,6 +57,7 @@ export function ProspectSearchPage() {
           setSavedSearchId(null);
         }}
         searching={results.loading}
+        searchCost={searchCost(filters, { filters: submitted.filters, run: submitted.run, failed: results.failure !== null })}
         savedSearchId={savedSearchId}
         onApplySaved={applySaved}
         collapsed={collapsed}
