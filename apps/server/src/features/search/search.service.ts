@@ -20,7 +20,8 @@ import type { Actor } from '../../lib/actor.js';
 import { findSecret } from '../../lib/crypto/secrets.js';
 import { spendCredits } from '../credits/index.js';
 import { findPeopleContacts } from '../contacts/index.js';
-import { companyConditions, peopleSearchQuery } from './people-filters.repository.js';
+import { companyConditions } from './companies/company-filters.repository.js';
+import { peopleSearchQuery } from './people-filters.repository.js';
 import { queryHash, readScrollToken, SCROLL_TOKEN_TTL_MS, signScrollToken, type ScrollState } from './scroll-token.js';
 import * as repo from './search.repository.js';
 
