@@ -4,7 +4,6 @@ import {
   SearchFilters,
   SYSTEM_CREATOR_NAME,
   type CreateListBody,
-  type ListCompanyDto,
   type ListContactsChangeBody,
   type ListContentsBody,
   type ListDto,
@@ -18,6 +17,8 @@ import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { refreshDynamicList } from './lists.jobs.js';
 import { presentContact } from '../contacts/index.js';
+import * as companyRepo from './companies/company-lists.repository.js';
+import { companyListPage } from './companies/company-lists.service.js';
 import * as repo from './lists.repository.js';
 
 export function presentList(row: List, creatorName: string | null): ListDto {
@@ -82,18 +83,7 @@ export async function getListContents(db: Kysely<DB>, actor: Actor, id: string, 
   const list = await requireList(db, actor, id);
   const q = { pageNum: body.pageNum, limit: body.limit, sortBy: body.sortBy, sortOrder: body.sortOrder, name: body.filters.name };
   if (list.entity_type === 'companyList') {
-    const { rows, total } = await repo.pageListCompanies(db, id, q);
-    const companies: ListCompanyDto[] = rows.map((c) => ({
-      _id: c.id,
-      name: c.name,
-      domain: c.domain,
-      industry: c.industry,
-      estimatedRevenueLowerBoundUSD: c.revenue_lower_usd === null ? null : Number(c.revenue_lower_usd),
-      estimatedRevenueHigherBoundUSD: c.revenue_upper_usd === null ? null : Number(c.revenue_upper_usd),
-      headQuartersCountry: c.headquarters_country,
-      linkedInHeadCount: c.linkedin_employee_count ?? c.employee_count,
-      addedAt: c.added_at.toISOString(),
-    }));
+    const { companies, total } = await companyListPage(db, id, q);
     return { list: await presentListRow(db, list), contacts: [], companies, total };
   }
   const { rows, total } = await repo.pageListContacts(db, id, q);
@@ -113,7 +103,7 @@ export async function addToList(db: Kysely<DB>, actor: Actor, listId: string, bo
   const list = await requireList(db, actor, listId);
   const changed =
     list.entity_type === 'companyList'
-      ? await repo.addCompaniesToList(db, listId, body.companies)
+      ? await companyRepo.addCompaniesToList(db, listId, body.companies)
       : await repo.addContactsToList(db, actor.teamId, listId, [...body.contacts, ...body.customContacts], pageContext);
   return { changed, list: await presentListRow(db, (await repo.findList(db, actor.teamId, listId))!) };
 }
@@ -122,7 +112,7 @@ export async function removeFromList(db: Kysely<DB>, actor: Actor, listId: strin
   const list = await requireList(db, actor, listId);
   const changed =
     list.entity_type === 'companyList'
-      ? await repo.removeCompaniesFromList(db, listId, body.companies)
+      ? await companyRepo.removeCompaniesFromList(db, listId, body.companies)
       : await repo.removeContactsFromList(db, listId, [...body.contacts, ...body.customContacts]);
   return { changed, list: await presentListRow(db, (await repo.findList(db, actor.teamId, listId))!) };
 }

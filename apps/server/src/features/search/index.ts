@@ -2,3 +2,4 @@
 export { peopleConditions } from './people-filters.repository.js';
 export { pagePeople } from './search.repository.js';
 export { peopleSearchConditions } from './search.service.js';
+export { companyIdsForSearch } from './companies/company-search.service.js';

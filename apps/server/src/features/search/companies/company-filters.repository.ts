@@ -1,5 +1,6 @@
 import { companyFilterPlan, wildcardToLikePattern, type CompanyClause, type FilterOption, type SearchFilters } from '@leadline/shared';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../../db/schema.js';
 
 type Condition = RawBuilder<boolean>;
 
@@ -45,4 +46,11 @@ function clauseConditions(clause: CompanyClause): Condition[] {
  */
 export function companyConditions(filters: SearchFilters): Condition[] {
   return companyFilterPlan(filters).clauses.flatMap(clauseConditions);
+}
+
+/** The ids of the first `limit` companies matching `conditions`, in the order company search pages them. */
+export async function findCompanyIds(db: Kysely<DB>, conditions: Condition[], limit: number) {
+  const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+  const { rows } = await sql<{ id: string }>`select companies.id from companies where ${where} order by companies.id limit ${limit}`.execute(db);
+  return rows.map((r) => r.id);
 }
