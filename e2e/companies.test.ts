@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectToast, newUser } from './support/app.js';
 import { useE2E } from './support/harness.js';
-import { chooseFile, csvFile, dataTable, rawFile, tableColumn, typeListName, waitForRows } from './support/lists.js';
+import { chooseFile, csvFile, dataTable, rawFile, typeListName, waitForRows } from './support/lists.js';
 import { columnTexts, filterSidebar, openSearch, resultsTable, runSearch, signedUpSession } from './support/search.js';
 
 /** Enough demo people for companies headquartered in several countries. */
