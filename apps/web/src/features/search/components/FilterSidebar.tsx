@@ -203,7 +203,7 @@ function OpenSidebar(props: FilterSidebarProps) {
   );
 
   const sectionBadge = (fields: readonly FilterFieldMeta[]) => {
-    const n = activeIn(filters, fields);
+    const n = activeIn(filters, view === 'companies' ? fields.filter((f) => appliesToCompanies(f.key)) : fields);
     return n > 0 ? (
       <Badge size="xs" variant="light" circle aria-label={`${n} active`}>
         {n}

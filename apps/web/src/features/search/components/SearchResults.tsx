@@ -147,6 +147,9 @@ export function SearchResults(props: SearchResultsProps) {
         ) : (
           <ResultsTable<CompanyResult>
             label="Companies"
+            // Six short columns: they fit beside both panels at 1280 px without scrolling sideways.
+            minWidth={0}
+            compact
             columns={COMPANY_COLUMNS}
             rows={results.rows as CompanyResult[]}
             getRowId={(row) => row._id}

@@ -155,7 +155,12 @@ export const COMPANY_COLUMNS = [
         <Text size="sm" fw={600}>
           {display(c.name)}
         </Text>
-        <Website url={c.domain} />
+        {/* Narrower than a person's company website: the five company columns share a narrow pane. */}
+        {c.domain && (
+          <Anchor href={externalUrl(c.domain)} target="_blank" rel="noreferrer" size="xs" c="dimmed" truncate maw={120} display="block">
+            {c.domain}
+          </Anchor>
+        )}
       </div>
     ),
   }),
