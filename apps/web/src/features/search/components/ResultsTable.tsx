@@ -48,7 +48,7 @@ export function ResultsTable<Row>(props: ResultsTableProps<Row>) {
   return (
     <Table.ScrollContainer minWidth={minWidth} pos="relative">
       <LoadingOverlay visible={busy && shown.length > 0} zIndex={2} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
-      <Table verticalSpacing="xs" {...(compact ? { horizontalSpacing: 6 } : {})} highlightOnHover aria-label={label} aria-busy={loading || busy || undefined}>
+      <Table verticalSpacing="xs" {...(compact ? { horizontalSpacing: 4 } : {})} highlightOnHover aria-label={label} aria-busy={loading || busy || undefined}>
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
             <Table.Tr key={group.id}>

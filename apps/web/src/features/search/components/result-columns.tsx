@@ -134,7 +134,7 @@ const company = createColumnHelper<CompanyResult>();
 export const COMPANY_COLUMNS = [
   company.display({
     id: 'select',
-    size: 40,
+    size: 32,
     header: ({ table }) => (
       <Checkbox
         aria-label="Select all companies on this page"
@@ -157,7 +157,7 @@ export const COMPANY_COLUMNS = [
         </Text>
         {/* Narrower than a person's company website: the five company columns share a narrow pane. */}
         {c.domain && (
-          <Anchor href={externalUrl(c.domain)} target="_blank" rel="noreferrer" size="xs" c="dimmed" truncate maw={120} display="block">
+          <Anchor href={externalUrl(c.domain)} target="_blank" rel="noreferrer" size="xs" c="dimmed" truncate maw={110} display="block">
             {c.domain}
           </Anchor>
         )}
