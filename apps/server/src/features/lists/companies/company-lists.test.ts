@@ -122,7 +122,7 @@ describe('saving companies of a search to a company list', () => {
     expect(response.json().data).toMatchObject({ changed: 2, list: { companies: 2 } });
     expect((await contents(team.owner, listId)).companies.map((c) => c.name)).toEqual(['acme', 'initech']);
 
-    const one = await addSearch(team.owner, listId, { filters: { industry: [opt('retail')] }, limit: 1 });
+    const one = await addSearch(team.owner, listId, { filters: { industry: [opt('retail')], location_country: [opt('canada')] }, limit: 1 });
     expect(one.json().data.changed).toBe(1);
     expect((await contents(team.owner, listId)).total).toBe(3);
   });
