@@ -116,6 +116,7 @@ describe('prospect search: filters, results and paging', () => {
     await showResults(page, 'Companies');
     await resultsTable(page, 'Companies').locator('tbody tr').nth(1).waitFor();
     expect((await columnHeaders(page, 'Companies')).map((h) => h.trim())).toEqual([
+      '', // the selection checkbox
       'Name',
       'Industry',
       'Revenue Range',

@@ -8,6 +8,7 @@ export * from './progress/schemas.js';
 export * from './settings/tabs.js';
 export * from './search/index.js';
 export * from './lists/schemas.js';
+export * from './lists/company-lists.js';
 export * from './credits/index.js';
 export * from './files/schemas.js';
 export * from './enrichment/index.js';

@@ -102,6 +102,27 @@ export interface ListCompaniesTable {
   added_at: Generated<Date>;
 }
 
+/** A company a team named that the company database does not hold (migration 0080). */
+export interface CustomCompaniesTable {
+  id: Generated<string>;
+  team_id: string;
+  /** Lower-cased, as company uploads store names. */
+  name: string;
+  match_status: Generated<'not_found' | 'enriched'>;
+  domain: string | null;
+  industry: string | null;
+  headquarters_country: string | null;
+  employee_count: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ListCustomCompaniesTable {
+  list_id: string;
+  custom_company_id: string;
+  added_at: Generated<Date>;
+}
+
 export type Upload = Selectable<UploadsTable>;
 export type List = Selectable<ListsTable>;
 export type Contact = Selectable<ContactsTable>;

@@ -13,6 +13,7 @@ const TYPED_TABLES = {
   enrichment_runs: true, enrichment_items: true, domain_events: true, event_deliveries: true, login_failures: true,
   service_leases: true, enrichment_claims: true, idempotency_keys: true, mail_accounts: true, mail_folders: true, mail_messages: true,
   search_runs: true,
+  custom_companies: true, list_custom_companies: true,
 } satisfies Record<keyof DB, true>;
 
 let database: Database;

@@ -1,5 +1,14 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { ContactsTable, ImportBatchesTable, ListCompaniesTable, ListContactsTable, ListsTable, UploadsTable } from './schema-lists.js';
+import type {
+  ContactsTable,
+  CustomCompaniesTable,
+  ImportBatchesTable,
+  ListCompaniesTable,
+  ListContactsTable,
+  ListCustomCompaniesTable,
+  ListsTable,
+  UploadsTable,
+} from './schema-lists.js';
 import type {
   AppSecretsTable,
   BulkLoadIndexesTable,
@@ -132,6 +141,8 @@ export interface DB {
   list_contacts: ListContactsTable;
   import_batches: ImportBatchesTable;
   list_companies: ListCompaniesTable;
+  custom_companies: CustomCompaniesTable;
+  list_custom_companies: ListCustomCompaniesTable;
   credit_periods: CreditPeriodsTable;
   credit_ledger: CreditLedgerTable;
   credit_member_months: CreditMemberMonthsTable;

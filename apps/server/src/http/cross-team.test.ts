@@ -132,6 +132,9 @@ const CASES: Record<string, Case[]> = {
     { fields: ['body.attachedFileInfo._id'], request: (o) => ({ url: '/api/v1/lists/companies/upload', payload: { attachedFileInfo: { _id: o.companyFileId }, listTitle: 'Cross' } }) },
     { fields: ['body.existingListId'], request: (o, t) => ({ url: '/api/v1/lists/companies/upload', payload: { attachedFileInfo: { _id: t.companyFileId }, existingListId: o.companyListId } }) },
   ],
+  'PATCH /api/v1/lists/addSearchCompanies/{listId}': [
+    { fields: ['path.listId'], request: (o) => ({ url: `/api/v1/lists/addSearchCompanies/${o.companyListId}`, payload: { filters: {}, limit: 1 } }) },
+  ],
   'POST /api/v1/prospects-enrichment/single': [
     { fields: ['body.input.customContactId'], request: (o) => ({ url: '/api/v1/prospects-enrichment/single', payload: { enrichType: 'phone', input: { customContactId: o.customContactId } } }) },
   ],

@@ -43,6 +43,7 @@ export const ROUTE_POLICIES: Record<string, Policy> = {
   'GET /api/v1/lists/download/:listId': 'user',
   'POST /api/v1/lists/:id/refresh': 'user',
   'POST /api/v1/lists/companies/upload': 'user',
+  'PATCH /api/v1/lists/addSearchCompanies/:listId': 'user',
   'POST /api/v1/prospects/upload-to-list': 'user',
   'POST /api/v1/prospects-enrichment/single': 'user',
   'POST /api/v1/prospects-enrichment/bulk': 'user',

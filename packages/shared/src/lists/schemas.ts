@@ -148,8 +148,11 @@ export const ListContactDto = z.object({
 });
 export type ListContactDto = z.infer<typeof ListContactDto>;
 
-/** A company of a company list: the search's company row, and when it was added. */
-export const ListCompanyDto = CompanyResult.extend({ addedAt: z.string() });
+/**
+ * A company of a company list: the search's company row, and when it was added. `notFound`: a
+ * name from an upload that the company database does not hold, kept so it can be enriched later.
+ */
+export const ListCompanyDto = CompanyResult.extend({ addedAt: z.string(), notFound: z.boolean() });
 export type ListCompanyDto = z.infer<typeof ListCompanyDto>;
 
 /** Sort keys of a list's contents; the spec sends company name as `company.name`. */
@@ -275,7 +278,16 @@ export const CompanyUploadBody = z
 export type CompanyUploadBody = z.infer<typeof CompanyUploadBody>;
 export type CompanyUploadBodyInput = z.input<typeof CompanyUploadBody>;
 export const CompanyUploadResponse = z.object({
-  data: z.object({ list: ListDto, added: z.number().int(), matched: z.number().int(), names: z.number().int() }),
+  data: z.object({
+    list: ListDto,
+    /** Companies new to the list, matched or not. */
+    added: z.number().int(),
+    /** Distinct names in the file, and how many of them the company database holds. */
+    names: z.number().int(),
+    matched: z.number().int(),
+    /** Names kept in the list as companies not found. */
+    notFound: z.number().int(),
+  }),
 });
 
 export const RefreshListResponse = z.object({ data: z.object({ list: ListDto, jobId: z.string() }) });
@@ -300,6 +312,10 @@ export const LISTS_MESSAGES = {
   csvUploaded: 'CSV file uploaded successfully! Please wait for the upload to complete.',
   prospectsSaved: 'Prospects saved to your list successfully!',
   companiesAdded: (n: number) => `${n} companies added successfully!`,
+  /** How a company upload matched (the spec has no wording for it). */
+  companiesMatched: (matched: number, names: number, notFound: number) =>
+    `${matched.toLocaleString('en-US')} of ${names.toLocaleString('en-US')} ${names === 1 ? 'company' : 'companies'} matched` +
+    (notFound > 0 ? `; ${notFound.toLocaleString('en-US')} kept as not found` : ''),
   listDeleted: 'List deleted successfully!',
   prospectsDeleted: 'Prospects deleted successfully!',
   copied: 'Copied to clipboard!',

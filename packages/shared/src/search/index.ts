@@ -2,3 +2,4 @@ export * from './enums.js';
 export * from './filters.js';
 export * from './metering.js';
 export * from './normalize.js';
+export * from './company-filters.js';

@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.js';
 import type { Contact, List, ListEntityType } from '../../db/schema-lists.js';
 import { escapeLike } from '../../lib/sql.js';
 import { flagCounts } from '../contacts/index.js';
+import { countListCompanies } from './companies/company-lists.repository.js';
 
 /** Adds (sign 1) or subtracts (sign -1) the counts of `delta` to a list, in the same statement. */
 export const applyDelta = (listId: string, sign: 1 | -1) => sql`
@@ -147,7 +148,7 @@ export async function recountLists(db: Kysely<DB>, listIds: string[]) {
       total_with_professional_email = coalesce(s.professional, 0),
       total_with_linkedin = coalesce(s.linkedin, 0),
       total_with_valid_phone = coalesce(s.phone, 0),
-      companies_count = (select count(*)::int from list_companies lc where lc.list_id = lists.id)
+      companies_count = ${countListCompanies(sql.ref('lists.id'))}
     from (select l.id, s.* from unnest(${listIds}::uuid[]) as l(id)
           left join lateral (select ${flagCounts('c')} from list_contacts lc join contacts c on c.id = lc.contact_id where lc.list_id = l.id) s on true) s
     where lists.id = s.id`.execute(db);
@@ -161,7 +162,7 @@ export async function findMiscountedLists(db: Kysely<DB>, teamId?: string) {
     where (${teamId ?? null}::uuid is null or l.team_id = ${teamId ?? null})
       and (l.contacts_count, l.total_with_personal_email, l.total_with_professional_email, l.total_with_linkedin, l.total_with_valid_phone,
            l.companies_count)
-        is distinct from (s.n, s.personal, s.professional, s.linkedin, s.phone, (select count(*)::int from list_companies x where x.list_id = l.id))`.execute(db);
+        is distinct from (s.n, s.personal, s.professional, s.linkedin, s.phone, ${countListCompanies(sql.ref('l.id'))})`.execute(db);
   return rows.map((r) => r.id);
 }
 
@@ -199,61 +200,6 @@ export async function pageListContacts(
       where lc.list_id = ${listId} and ${nameFilter}`.execute(db),
   ]);
   return { rows, total: count[0]?.n ?? 0 };
-}
-
-export async function pageListCompanies(
-  db: Kysely<DB>,
-  listId: string,
-  q: { pageNum: number; limit: number; sortOrder: 'asc' | 'desc'; sortBy: ListContentSortBy; name?: string | undefined },
-) {
-  let query = db.selectFrom('list_companies as lc').innerJoin('companies as c', 'c.id', 'lc.company_id').where('lc.list_id', '=', listId);
-  if (q.name) query = query.where('c.name', 'ilike', `%${escapeLike(q.name)}%`);
-  const [rows, total] = await Promise.all([
-    query
-      .select(['c.id', 'c.name', 'c.domain', 'c.industry', 'c.revenue_lower_usd', 'c.revenue_upper_usd', 'c.headquarters_country', 'c.linkedin_employee_count', 'c.employee_count', 'lc.added_at'])
-      .orderBy(q.sortBy === 'addedAt' ? 'lc.added_at' : 'c.name', q.sortOrder)
-      .orderBy('c.id')
-      .limit(q.limit)
-      .offset((q.pageNum - 1) * q.limit)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
-}
-
-/** Adds companies (by id) to a company list; answers how many were new to it. */
-export async function addCompaniesToList(db: Kysely<DB>, listId: string, companyIds: string[]) {
-  if (companyIds.length === 0) return 0;
-  const { rows } = await sql<{ n: number }>`
-    with added as (
-      insert into list_companies (list_id, company_id)
-      select ${listId}, c.id from companies c where c.id = any(${companyIds}::uuid[])
-      on conflict do nothing returning company_id
-    ), delta as (select count(*)::int as n from added),
-    _ as (update lists set companies_count = companies_count + delta.n, updated_at = now() from delta where lists.id = ${listId})
-    select n from delta`.execute(db);
-  return rows[0]?.n ?? 0;
-}
-
-export async function removeCompaniesFromList(db: Kysely<DB>, listId: string, companyIds: string[]) {
-  if (companyIds.length === 0) return 0;
-  const { rows } = await sql<{ n: number }>`
-    with removed as (delete from list_companies where list_id = ${listId} and company_id = any(${companyIds}::uuid[]) returning company_id),
-    delta as (select count(*)::int as n from removed),
-    _ as (update lists set companies_count = companies_count - delta.n, updated_at = now() from delta where lists.id = ${listId})
-    select n from delta`.execute(db);
-  return rows[0]?.n ?? 0;
-}
-
-/** Company ids whose lower-cased name is one of `names`. */
-export async function findCompanyIdsByNames(db: Kysely<DB>, names: string[]) {
-  if (names.length === 0) return [];
-  const rows = await db
-    .selectFrom('companies')
-    .select('id')
-    .where(sql<boolean>`lower(name) = any(${names}::text[])`)
-    .execute();
-  return rows.map((r) => r.id);
 }
 
 export async function setDynamicRefreshed(db: Kysely<DB>, listId: string, added: number) {

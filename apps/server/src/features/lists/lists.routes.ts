@@ -1,6 +1,4 @@
 import {
-  CompanyUploadBody,
-  CompanyUploadResponse,
   ContactsDownloadBody,
   CreateListBody,
   DeleteListResponse,
@@ -26,7 +24,8 @@ import type { Readable } from 'node:stream';
 import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
 import { downloadContacts, downloadList } from './export/index.js';
-import { startProspectImport, uploadCompanies } from './import/index.js';
+import { registerCompanyListRoutes } from './companies/company-lists.routes.js';
+import { startProspectImport } from './import/index.js';
 import * as lists from './lists.service.js';
 
 const tags = ['lists'];
@@ -99,16 +98,6 @@ export const listsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (ap
   );
 
   app.post(
-    '/api/v1/lists/companies/upload',
-    { schema: { tags, summary: "Company list upload: a file with a 'Company Names' column", body: CompanyUploadBody, response: { 200: CompanyUploadResponse, 400: ErrorBody } } },
-    async (request) => {
-      const actor = actorOf(request);
-      const result = await uploadCompanies(ctx, actor, request.body);
-      return { data: { ...result, list: await lists.presentListRow(ctx.db, result.list) } };
-    },
-  );
-
-  app.post(
     '/api/v1/prospects/upload-to-list',
     { schema: { tags, summary: 'Import an uploaded prospect file into a new or existing list (a job)', body: UploadToListBody, response: { 202: UploadToListResponse, 400: ErrorBody } } },
     async (request, reply) => {
@@ -122,4 +111,6 @@ export const listsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (ap
     { schema: { tags, summary: 'Chosen contacts as CSV', body: ContactsDownloadBody } },
     async (request, reply) => sendCsv(reply, await downloadContacts(ctx.db, actorOf(request), request.body)),
   );
+
+  registerCompanyListRoutes(app, ctx);
 };

@@ -5,7 +5,6 @@ import {
   SearchFilters,
   SYSTEM_CREATOR_NAME,
   type CreateListBody,
-  type ListCompanyDto,
   type ListContactsChangeBody,
   type ListContentsBody,
   type ListDto,
@@ -20,6 +19,8 @@ import type { AppContext } from '../../lib/context.js';
 import { refreshDynamicList } from './lists.jobs.js';
 import { presentContact } from '../contacts/index.js';
 import { assertSearchRunAffordable } from '../search/index.js';
+import * as companyRepo from './companies/company-lists.repository.js';
+import { companyListPage } from './companies/company-lists.service.js';
 import * as repo from './lists.repository.js';
 
 export function presentList(row: List, creatorName: string | null): ListDto {
@@ -87,18 +88,7 @@ export async function getListContents(db: Kysely<DB>, actor: Actor, id: string, 
   const list = await requireList(db, actor, id);
   const q = { pageNum: body.pageNum, limit: body.limit, sortBy: body.sortBy, sortOrder: body.sortOrder, name: body.filters.name };
   if (list.entity_type === 'companyList') {
-    const { rows, total } = await repo.pageListCompanies(db, id, q);
-    const companies: ListCompanyDto[] = rows.map((c) => ({
-      _id: c.id,
-      name: c.name,
-      domain: c.domain,
-      industry: c.industry,
-      estimatedRevenueLowerBoundUSD: c.revenue_lower_usd === null ? null : Number(c.revenue_lower_usd),
-      estimatedRevenueHigherBoundUSD: c.revenue_upper_usd === null ? null : Number(c.revenue_upper_usd),
-      headQuartersCountry: c.headquarters_country,
-      linkedInHeadCount: c.linkedin_employee_count ?? c.employee_count,
-      addedAt: c.added_at.toISOString(),
-    }));
+    const { companies, total } = await companyListPage(db, id, q);
     return { list: await presentListRow(db, list), contacts: [], companies, total };
   }
   const { rows, total } = await repo.pageListContacts(db, id, q);
@@ -118,7 +108,7 @@ export async function addToList(db: Kysely<DB>, actor: Actor, listId: string, bo
   const list = await requireList(db, actor, listId);
   const changed =
     list.entity_type === 'companyList'
-      ? await repo.addCompaniesToList(db, listId, body.companies)
+      ? await companyRepo.addCompaniesToList(db, listId, body.companies)
       : await repo.addContactsToList(db, actor.teamId, listId, [...body.contacts, ...body.customContacts], pageContext);
   return { changed, list: await presentListRow(db, (await repo.findList(db, actor.teamId, listId))!) };
 }
@@ -127,7 +117,7 @@ export async function removeFromList(db: Kysely<DB>, actor: Actor, listId: strin
   const list = await requireList(db, actor, listId);
   const changed =
     list.entity_type === 'companyList'
-      ? await repo.removeCompaniesFromList(db, listId, body.companies)
+      ? await companyRepo.removeCompaniesFromList(db, listId, body.companies)
       : await repo.removeContactsFromList(db, listId, [...body.contacts, ...body.customContacts]);
   return { changed, list: await presentListRow(db, (await repo.findList(db, actor.teamId, listId))!) };
 }

@@ -67,17 +67,6 @@ function termConditionInline(test: TermTest): Condition[] {
   return out;
 }
 
-/** column = any of / none of the values; used on `companies`, whose few rows need no codes. */
-function equalsAny(column: string, options: Options, exact = false): Condition[] {
-  const { include, exclude } = split(options);
-  const values = (list: string[]) => arrayParam(exact ? list : list.map((v) => v.toLowerCase()));
-  const col = sql.ref(column);
-  const out: Condition[] = [];
-  if (include.length) out.push(sql<boolean>`${col} = any(${values(include)})`);
-  if (exclude.length) out.push(sql<boolean>`(${col} is null or ${col} <> all(${values(exclude)}))`);
-  return out;
-}
-
 /** The column contains any of / none of the values (case-insensitive, typed `%` and `_` literal). */
 function containsAny(column: string, options: Options): Condition[] {
   const { include, exclude } = split(options);
@@ -206,20 +195,4 @@ export function peopleSearchQuery(f: SearchFilters): PeopleQuery {
     conditions: (codes) => parts.flatMap((part) => (isTermTest(part) ? termCondition(part, codes) : [part])),
     inlineConditions: () => parts.flatMap((part) => (isTermTest(part) ? termConditionInline(part) : [part])),
   };
-}
-
-/** Company search uses the company-level filters on `companies`. */
-export function companyConditions(f: SearchFilters): Condition[] {
-  return [
-    ...equalsAny('companies.name', f.job_company_name),
-    ...equalsAny('companies.domain', f.job_company_website),
-    ...equalsAny('companies.industry', f.industry),
-    ...equalsAny('companies.size', f.job_company_size, true),
-    ...equalsAny('companies.inferred_revenue', f.job_company_inferred_revenue, true),
-    ...equalsAny('companies.headquarters_country', f.job_company_location_country),
-    ...equalsAny('companies.location_name', f.job_company_location_name),
-    ...equalsAny('companies.type', f.job_company_type),
-    ...range('companies.employee_count', f.job_company_employee_count),
-    ...range('companies.total_funding_raised', f.job_company_total_funding_raised),
-  ];
 }

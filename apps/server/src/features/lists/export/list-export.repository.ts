@@ -105,16 +105,3 @@ export async function findExportContacts(db: Kysely<DB>, teamId: string, ids: st
     cross join lateral (select * from contacts where contacts.id = wanted.id and contacts.team_id = ${teamId} limit 1) c`.execute(db);
   return rows;
 }
-
-export async function listCompaniesAfter(db: Kysely<DB>, listId: string, after: string | null, limit: number) {
-  return db
-    .selectFrom('list_companies as lc')
-    .innerJoin('companies as c', 'c.id', 'lc.company_id')
-    .select(['c.id', 'c.name', 'c.domain', 'c.industry', 'c.headquarters_country', 'c.employee_count', 'c.revenue_lower_usd', 'c.revenue_upper_usd'])
-    .where('lc.list_id', '=', listId)
-    .$if(after !== null, (q) => q.where('lc.company_id', '>', after!))
-    .orderBy('lc.company_id')
-    .limit(limit)
-    .execute();
-}
-

@@ -7,6 +7,7 @@ import type { DB } from '../../../db/schema.js';
 import { createCsvStream, encodeCsvRow } from '../../../lib/files/index.js';
 import type { Actor } from '../../../lib/actor.js';
 import { requireList } from '../lists.service.js';
+import { listCompaniesAfter } from '../companies/company-lists.repository.js';
 import { DisplayCaseRecords } from './display-records.js';
 import * as repo from './list-export.repository.js';
 
@@ -45,7 +46,7 @@ async function* contactBatches(db: Kysely<DB>, listId: string) {
 async function* companyBatches(db: Kysely<DB>, listId: string) {
   let after: string | null = null;
   for (;;) {
-    const rows = await repo.listCompaniesAfter(db, listId, after, BATCH);
+    const rows = await listCompaniesAfter(db, listId, after, BATCH);
     if (rows.length === 0) return;
     yield rows.map((c) => [shown(c.name), text(c.domain), shown(c.industry), shown(c.headquarters_country), text(c.employee_count), text(c.revenue_lower_usd), text(c.revenue_upper_usd)]);
     after = rows.at(-1)!.id;

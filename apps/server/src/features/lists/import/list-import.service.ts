@@ -1,9 +1,7 @@
 import {
   AppError,
-  COMPANY_FILE_HEADER,
   FILE_MESSAGES,
   LISTS_MESSAGES,
-  type CompanyUploadBody,
   type UploadToListBody,
   PROSPECT_FILE_HEADERS, shortLinkedInUrl, type ProspectFileHeader } from '@leadline/shared';
 import type { Kysely, RawBuilder } from 'kysely';
@@ -55,17 +53,6 @@ export function validateProspectFile(upload: Pick<Upload, 'headers' | 'row_count
   const column = mapProspectHeaders(upload.headers)['Full Name'];
   if (column < 0) throw new AppError('VALIDATION_FAILED', LISTS_MESSAGES.fullNameColumnMissing, { field: 'attachedFileInfo' });
   if ((upload.blank_counts[column] ?? 0) > 0) throw new AppError('VALIDATION_FAILED', LISTS_MESSAGES.fullNameValueMissing, { field: 'attachedFileInfo' });
-}
-
-/** The company upload's checks: not empty, a 'Company Names' column, at least one name. */
-export function validateCompanyFile(upload: Pick<Upload, 'headers' | 'row_count' | 'blank_counts'>) {
-  if (upload.row_count === 0) throw new AppError('VALIDATION_FAILED', LISTS_MESSAGES.fileEmpty, { field: 'attachedFileInfo' });
-  const column = upload.headers.map(headerKey).indexOf(headerKey(COMPANY_FILE_HEADER));
-  if (column < 0) throw new AppError('VALIDATION_FAILED', LISTS_MESSAGES.companyColumnMissing, { field: 'attachedFileInfo' });
-  if ((upload.blank_counts[column] ?? 0) >= upload.row_count) {
-    throw new AppError('VALIDATION_FAILED', LISTS_MESSAGES.companyNamesMissing, { field: 'attachedFileInfo' });
-  }
-  return column;
 }
 
 /** A cell as stored: formula escaping undone, surrounding spaces dropped, blank as null. */
@@ -260,20 +247,6 @@ export async function importFileIntoList(ctx: AppContext, payload: ImportPayload
   return { imported, copiedRows: copy.copiedRows };
 }
 
-/** The distinct lower-cased company names of a file's 'Company Names' column. */
-export async function readCompanyNames(upload: Upload, column: number, max: number) {
-  const names = new Set<string>();
-  for await (const { rows } of readTableBatches(upload.path, upload.file_type, BATCH_ROWS)) {
-    for (const row of rows) {
-      const name = cellValue(row[column])?.toLowerCase();
-      if (name) names.add(name);
-      if (names.size > max) throw new AppError('VALIDATION_FAILED', `A company list upload takes at most ${max.toLocaleString('en-US')} names.`);
-    }
-  }
-  return [...names];
-}
-
-
 /** An existing people list of the team, or a new one; a new one starts 'processing' when asked. */
 async function targetList(db: Kysely<DB>, actor: Actor, body: { listTitle?: string | undefined; existingListId?: string | undefined }, entityType: 'contactList' | 'companyList', processing: boolean) {
   if (body.existingListId) {
@@ -303,26 +276,4 @@ export async function startProspectImport(ctx: AppContext, actor: Actor, body: U
     return { list, progressId: progress.id };
   });
   return { list, jobId: progressId };
-}
-
-/** Company names in a company list upload; beyond this the upload is refused. */
-export const MAX_COMPANY_NAMES = 100_000;
-const MATCH_CHUNK = 5_000;
-
-/** Company list upload: names lower-cased and de-duplicated, matched to the company database. */
-export async function uploadCompanies(ctx: AppContext, actor: Actor, body: CompanyUploadBody) {
-  const upload = await requireUpload(ctx.db, actor.teamId, body.attachedFileInfo._id);
-  const column = validateCompanyFile(upload);
-  const names = await readCompanyNames(upload, column, MAX_COMPANY_NAMES);
-  return ctx.db.transaction().execute(async (trx) => {
-    const list = await targetList(trx, actor, body, 'companyList', false);
-    let added = 0;
-    let matched = 0;
-    for (let i = 0; i < names.length; i += MATCH_CHUNK) {
-      const ids = await lists.findCompanyIdsByNames(trx, names.slice(i, i + MATCH_CHUNK));
-      matched += ids.length;
-      added += await lists.addCompaniesToList(trx, list.id, ids);
-    }
-    return { list: (await lists.findList(trx, actor.teamId, list.id))!, added, matched, names: names.length };
-  });
 }

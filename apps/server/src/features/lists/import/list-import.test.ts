@@ -256,27 +256,6 @@ describe('upload to list', () => {
   });
 });
 
-describe('company list upload', () => {
-  it('lower-cases, de-duplicates and matches names, and answers the spec messages', async () => {
-    await t.ctx.db.insertInto('companies').values([{ name: 'Acme' }, { name: 'Globex' }, { name: 'Initech' }]).execute();
-    const fileId = await upload('companies.csv', 'Company Names\nACME\nacme \nGlobex\nUnknown Corp\n\n');
-    const response = await call({ method: 'POST', url: '/api/v1/lists/companies/upload', payload: { attachedFileInfo: { _id: fileId }, listTitle: 'Targets' } });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toMatchObject({ added: 2, matched: 2, names: 3, list: { entityType: 'companyList', companies: 2 } });
-    expect(LISTS_MESSAGES.companiesAdded(2)).toBe('2 companies added successfully!');
-
-    for (const [csv, message] of [
-      ['', LISTS_MESSAGES.fileEmpty],
-      ['Companies\nAcme\n', LISTS_MESSAGES.companyColumnMissing],
-      ['Company Names,Other\n,x\n , y\n', LISTS_MESSAGES.companyNamesMissing],
-    ] as const) {
-      const bad = await call({ method: 'POST', url: '/api/v1/lists/companies/upload', payload: { attachedFileInfo: { _id: await upload('c.csv', csv) }, listTitle: 'Nope' } });
-      expect(bad.statusCode, csv).toBe(400);
-      expect(bad.json().error.message).toBe(message);
-    }
-  });
-});
-
 describe('dynamic lists', () => {
   const sales = { job_title_role: [{ label: 'Sales', value: 'sales', status: 'include' }] };
   const waitForList = async (id: string, check: (list: { completionStatus: string; refreshedAt: string | null; newSinceRefresh: number }) => boolean) => {

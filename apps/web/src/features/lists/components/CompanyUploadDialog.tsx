@@ -40,8 +40,8 @@ export function CompanyUploadDialog({ opened, onClose }: CompanyUploadDialogProp
         ...('existingListId' in target ? target : { listTitle: target.newListName }),
       },
       {
-        onSuccess: ({ list, added }) => {
-          notify.success(LISTS_MESSAGES.companiesAdded(added));
+        onSuccess: ({ list, added, matched, names, notFound }) => {
+          notify.success(LISTS_MESSAGES.companiesAdded(added), LISTS_MESSAGES.companiesMatched(matched, names, notFound));
           close();
           void navigate(listPath(list));
         },

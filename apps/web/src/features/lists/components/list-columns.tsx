@@ -1,5 +1,5 @@
 import { canEnrich, displayCase, type ListCompanyDto, type ListContactDto, type ListContentSortBy } from '@leadline/shared';
-import { ActionIcon, Anchor, Checkbox, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Checkbox, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconBrandLinkedin } from '@tabler/icons-react';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { ContactValues } from '../../enrichment/components/ContactValues';
@@ -191,6 +191,8 @@ export function contactColumns(controls: SelectionControls<ListContactDto>): Col
 }
 
 const company = createColumnHelper<ListCompanyDto>();
+/** A company list keeps an uploaded name the company database does not hold. */
+const NOT_FOUND_HINT = 'Not in the company database yet: kept from your upload, to be enriched later.';
 
 export function companyColumns(controls: SelectionControls<ListCompanyDto>): ColumnDef<ListCompanyDto, any>[] {
   return [
@@ -200,9 +202,18 @@ export function companyColumns(controls: SelectionControls<ListCompanyDto>): Col
       header: 'Name',
       cell: ({ row: { original: c } }) => (
         <Stack gap={0}>
-          <Text size="sm" fw={600}>
-            {text(c.name)}
-          </Text>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" fw={600}>
+              {text(c.name)}
+            </Text>
+            {c.notFound && (
+              <Tooltip label={NOT_FOUND_HINT} withArrow>
+                <Badge size="xs" variant="light" color="gray" radius="sm">
+                  Not found
+                </Badge>
+              </Tooltip>
+            )}
+          </Group>
           {c.domain && (
             <Anchor href={externalUrl(c.domain)} target="_blank" rel="noreferrer" size="xs" c="dimmed">
               {c.domain}

@@ -1,6 +1,8 @@
 import {
   FILTER_FIELDS,
+  NOT_APPLIED_TO_COMPANIES,
   SEARCH_SIDEBAR_WIDTH,
+  appliesToCompanies,
   countActiveFilters,
   isFilterActive,
   searchFilterMatches,
@@ -36,7 +38,8 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CreditsFooter } from '../../credits/components/CreditsFooter';
-import { searchKeys, useSavedSearches } from '../api';
+import { searchKeys, useSavedSearches, type ResultsView } from '../api';
+import { appliedFilterCount, notAppliedFilterCount } from '../company-view';
 import type { FieldKey } from '../filter-values';
 import { costLabel } from '../search-cost';
 import { FilterField } from './FilterField';
@@ -74,6 +77,8 @@ export type FilterSidebarProps = {
   onApplySaved: (saved: SavedSearchDto) => void;
   collapsed: boolean;
   onToggleCollapsed: () => void;
+  /** The results tab: on Companies, filters without a company meaning are marked not applied. */
+  view?: ResultsView;
 };
 
 /** Spec §2: the filter sidebar of the prospect search screen, 350px open and 58px closed. */
@@ -93,8 +98,8 @@ export function FilterSidebar(props: FilterSidebarProps) {
   );
 }
 
-function CollapsedRail({ filters, onSearch, onToggleCollapsed, searching, searchCost }: FilterSidebarProps) {
-  const active = countActiveFilters(filters);
+function CollapsedRail({ filters, onSearch, onToggleCollapsed, searching, searchCost, view = 'people' }: FilterSidebarProps) {
+  const active = appliedFilterCount(filters, view);
   return (
     <Stack align="center" gap="sm" py="sm" className={classes.rail}>
       <Tooltip label="Expand filters" position="right" withArrow>
@@ -140,7 +145,7 @@ function SavedSearchPicker({ value, onApply }: { value: string | null; onApply: 
 }
 
 function OpenSidebar(props: FilterSidebarProps) {
-  const { filters, onChange, onSearch, onClear, searching, searchCost, savedSearchId, onApplySaved, onToggleCollapsed } = props;
+  const { filters, onChange, onSearch, onClear, searching, searchCost, savedSearchId, onApplySaved, onToggleCollapsed, view = 'people' } = props;
   const [finder, setFinder] = useState('');
   const [sections, setSections] = useState<string[]>(['people']);
   const [moreOpen, setMoreOpen] = useState(false);
@@ -149,7 +154,8 @@ function OpenSidebar(props: FilterSidebarProps) {
   useEffect(() => () => clearTimeout(scrollTimer.current), []);
   const { matches } = searchFilterMatches(finder);
   const matched = new Set(matches.map((m) => m.key));
-  const active = countActiveFilters(filters);
+  const active = appliedFilterCount(filters, view);
+  const notApplied = notAppliedFilterCount(filters, view);
 
   /** Opens where the found filters are (spec §2: 'more_filters' opens itself) and shows the first. */
   const find = (text: string) => {
@@ -177,14 +183,31 @@ function OpenSidebar(props: FilterSidebarProps) {
           {HEADINGS[meta.key]}
         </Text>
       )}
-      <Box id={`filter-${meta.key}`} className={classes.field} data-match={matched.has(meta.key) || undefined}>
-        <FilterField meta={meta} filters={filters} onChange={onChange} onSearch={onSearch} />
+      <Box
+        id={`filter-${meta.key}`}
+        className={classes.field}
+        data-match={matched.has(meta.key) || undefined}
+        data-not-applied={(view === 'companies' && !appliesToCompanies(meta.key)) || undefined}
+      >
+        {view === 'companies' && !appliesToCompanies(meta.key) ? (
+          <>
+            {/* Still editable (it applies again on the People tab), only muted here. */}
+            <Box opacity={0.6}>
+              <FilterField meta={meta} filters={filters} onChange={onChange} onSearch={onSearch} />
+            </Box>
+            <Text size="xs" c="dimmed" fs="italic" mt={2}>
+              {NOT_APPLIED_TO_COMPANIES}
+            </Text>
+          </>
+        ) : (
+          <FilterField meta={meta} filters={filters} onChange={onChange} onSearch={onSearch} />
+        )}
       </Box>
     </Box>
   );
 
   const sectionBadge = (fields: readonly FilterFieldMeta[]) => {
-    const n = activeIn(filters, fields);
+    const n = activeIn(filters, view === 'companies' ? fields.filter((f) => appliesToCompanies(f.key)) : fields);
     return n > 0 ? (
       <Badge size="xs" variant="light" circle aria-label={`${n} active`}>
         {n}
@@ -223,13 +246,18 @@ function OpenSidebar(props: FilterSidebarProps) {
           inputWrapperOrder={['input', 'description']}
         />
         <Group justify="space-between" wrap="nowrap">
-          <Badge variant={active > 0 ? 'light' : 'default'} size="lg" radius="sm" tt="none" fw={600}>
+          <Badge variant={active > 0 ? 'light' : 'default'} size="lg" radius="sm" tt="none" fw={600} data-testid="filters-applied">
             {active} {active === 1 ? 'filter' : 'filters'} applied
           </Badge>
-          <Button variant="subtle" size="compact-sm" color="gray" onClick={onClear} disabled={active === 0}>
+          <Button variant="subtle" size="compact-sm" color="gray" onClick={onClear} disabled={countActiveFilters(filters) === 0}>
             Clear all
           </Button>
         </Group>
+        {notApplied > 0 && (
+          <Text size="xs" c="dimmed" data-testid="filters-not-applied">
+            {notApplied} {notApplied === 1 ? 'filter' : 'filters'} not applied to companies
+          </Text>
+        )}
       </Stack>
       <form
         onSubmit={(event) => {

@@ -22,6 +22,10 @@ type ResultsTableProps<Row> = {
   busy: boolean;
   empty: ReactNode;
   selection?: { state: RowSelectionState; onChange: OnChangeFn<RowSelectionState> };
+  /** Below this width the table scrolls sideways. */
+  minWidth?: number;
+  /** Tighter cells whose headers may wrap, for a table of short values that must fit a narrow pane. */
+  compact?: boolean;
 };
 
 /**
@@ -29,7 +33,7 @@ type ResultsTableProps<Row> = {
  * selection is kept by row id, so it survives moving between pages.
  */
 export function ResultsTable<Row>(props: ResultsTableProps<Row>) {
-  const { label, columns, rows, getRowId, loading, busy, empty, selection } = props;
+  const { label, columns, rows, getRowId, loading, busy, empty, selection, minWidth = 940, compact = false } = props;
   const table = useReactTable({
     data: rows,
     columns,
@@ -42,16 +46,16 @@ export function ResultsTable<Row>(props: ResultsTableProps<Row>) {
   const shown = table.getRowModel().rows;
 
   return (
-    <Table.ScrollContainer minWidth={940} pos="relative">
+    <Table.ScrollContainer minWidth={minWidth} pos="relative">
       <LoadingOverlay visible={busy && shown.length > 0} zIndex={2} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
-      <Table verticalSpacing="xs" highlightOnHover aria-label={label} aria-busy={loading || busy || undefined}>
+      <Table verticalSpacing="xs" {...(compact ? { horizontalSpacing: 4 } : {})} highlightOnHover aria-label={label} aria-busy={loading || busy || undefined}>
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
             <Table.Tr key={group.id}>
               {group.headers.map((header) => (
                 <Table.Th
                   key={header.id}
-                  style={{ width: header.column.columnDef.size, whiteSpace: 'nowrap' }}
+                  style={{ width: header.column.columnDef.size, whiteSpace: compact ? undefined : 'nowrap' }}
                 >
                   {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
                 </Table.Th>

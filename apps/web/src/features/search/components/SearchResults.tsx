@@ -8,12 +8,15 @@ import type { EnrichType } from '@leadline/shared';
 import { BulkEnrichDialog } from '../../enrichment/components/BulkEnrichDialog';
 import { CrmPushDialog } from '../../integrations/components/CrmPushDialog';
 import { ENRICH_CHOICES } from '../../enrichment/components/EnrichMenu';
+import { SaveCompaniesDialog } from '../../lists/components/SaveCompaniesDialog';
 import { SaveListDialog } from '../../lists/components/SaveListDialog';
+import type { CompanyPick } from '../../lists/company-api';
 import { UploadCsvDialog } from '../../lists/components/UploadCsvDialog';
 import type { ResultsView } from '../api';
 import { resultsTotal } from '../format';
 import type { useResultPages } from '../use-result-pages';
 import { COMPANY_COLUMNS, PEOPLE_COLUMNS } from './result-columns';
+import { CompanySelectFirst, FirstCompaniesNote } from './CompanySelectFirst';
 import { ResultsTable } from './ResultsTable';
 import { SaveSearchDialog } from './SaveSearchDialog';
 
@@ -36,11 +39,14 @@ type SearchResultsProps = {
   selection: RowSelectionState;
   onSelectionChange: OnChangeFn<RowSelectionState>;
   onSaved: (saved: SavedSearchDto) => void;
+  /** Companies tab: "select N" chose the first N companies of the search (null: rows by id). */
+  firstCompanies: number | null;
+  onFirstCompaniesChange: (count: number | null) => void;
 };
 
 /** The toolbar, the people or companies table of the current search, and its pager. */
 export function SearchResults(props: SearchResultsProps) {
-  const { view, onViewChange, results, filters, searchedFilters, pageSize, onPageSizeChange, selection, onSelectionChange, onSaved } = props;
+  const { view, onViewChange, results, filters, searchedFilters, pageSize, onPageSizeChange, selection, onSelectionChange, onSaved, firstCompanies, onFirstCompaniesChange } = props;
   const [saveOpened, saveDialog] = useDisclosure(false);
   const [saveListOpened, saveListDialog] = useDisclosure(false);
   const [uploadOpened, uploadDialog] = useDisclosure(false);
@@ -49,7 +55,9 @@ export function SearchResults(props: SearchResultsProps) {
   const [enrichSelection, setEnrichSelection] = useState<EnrichType | null>(null);
   const rowsPerPageId = useId();
   const selectedIds = Object.keys(selection).filter((id) => selection[id]);
-  const selected = selectedIds.length;
+  const selected = view === 'companies' && firstCompanies !== null ? firstCompanies : selectedIds.length;
+  const companyPick: CompanyPick | null =
+    view !== 'companies' ? null : firstCompanies !== null ? { kind: 'first', count: firstCompanies, filters: searchedFilters } : { kind: 'ids', ids: selectedIds };
   const empty = results.failure ?? SEARCH_MESSAGES.noProspects;
   const shownFrom = results.rows.length === 0 ? 0 : results.firstRow;
   const shownTo = results.firstRow + results.rows.length - 1;
@@ -64,8 +72,8 @@ export function SearchResults(props: SearchResultsProps) {
           <Button variant="default" leftSection={<IconBookmark size={16} />} onClick={saveDialog.open}>
             Save search
           </Button>
-          <Button variant="default" leftSection={<IconPlaylistAdd size={16} />} onClick={saveListDialog.open} disabled={view !== 'people' || selected === 0}>
-            Save List
+          <Button variant="default" leftSection={<IconPlaylistAdd size={16} />} onClick={saveListDialog.open} disabled={selected === 0}>
+            {view === 'companies' ? 'Save to list' : 'Save List'}
           </Button>
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
@@ -106,10 +114,23 @@ export function SearchResults(props: SearchResultsProps) {
               {results.loading ? 'Searching…' : resultsTotal(results.total, results.totalIsLowerBound)}
             </Text>
           </Group>
-          {view === 'people' && (
-            <Text size="sm" c={selected > 0 ? undefined : 'dimmed'} data-testid="selection-count">
-              {selected} selected
-            </Text>
+          {view === 'companies' && firstCompanies !== null ? (
+            <FirstCompaniesNote count={firstCompanies} onClear={() => onFirstCompaniesChange(null)} />
+          ) : (
+            <Group gap="xs">
+              {view === 'companies' && (
+                <CompanySelectFirst
+                  total={results.total}
+                  onSelect={(count) => {
+                    onSelectionChange({});
+                    onFirstCompaniesChange(count);
+                  }}
+                />
+              )}
+              <Text size="sm" c={selected > 0 ? undefined : 'dimmed'} data-testid="selection-count">
+                {selected} selected
+              </Text>
+            </Group>
           )}
         </Group>
         {view === 'people' ? (
@@ -126,12 +147,22 @@ export function SearchResults(props: SearchResultsProps) {
         ) : (
           <ResultsTable<CompanyResult>
             label="Companies"
+            // Six short columns: they fit beside both panels at 1280 px without scrolling sideways.
+            minWidth={0}
+            compact
             columns={COMPANY_COLUMNS}
             rows={results.rows as CompanyResult[]}
             getRowId={(row) => row._id}
             loading={results.loading}
             busy={results.loadingNext}
             empty={empty}
+            selection={{
+              state: selection,
+              onChange: (next) => {
+                onFirstCompaniesChange(null);
+                onSelectionChange(next);
+              },
+            }}
           />
         )}
         <Group justify="space-between" p="sm" gap="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
@@ -174,8 +205,9 @@ export function SearchResults(props: SearchResultsProps) {
         </Group>
       </Paper>
       <SaveSearchDialog opened={saveOpened} filters={filters} onClose={saveDialog.close} onSaved={onSaved} />
+      <SaveCompaniesDialog opened={saveListOpened && view === 'companies'} onClose={saveListDialog.close} pick={companyPick} />
       <SaveListDialog
-        opened={saveListOpened}
+        opened={saveListOpened && view === 'people'}
         onClose={saveListDialog.close}
         personIds={selectedIds}
         filters={searchedFilters}

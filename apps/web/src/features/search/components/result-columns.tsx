@@ -130,8 +130,24 @@ export const PEOPLE_COLUMNS = [
 
 const company = createColumnHelper<CompanyResult>();
 
-/** Spec §2: exactly these five columns. */
+/** Spec §2: exactly these five columns, after the selection checkbox. */
 export const COMPANY_COLUMNS = [
+  company.display({
+    id: 'select',
+    size: 32,
+    header: ({ table }) => (
+      <Checkbox
+        aria-label="Select all companies on this page"
+        size="xs"
+        checked={table.getIsAllRowsSelected()}
+        indeterminate={table.getIsSomeRowsSelected()}
+        onChange={table.getToggleAllRowsSelectedHandler()}
+      />
+    ),
+    cell: ({ row }) => (
+      <Checkbox aria-label={`Select ${display(row.original.name)}`} size="xs" checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
+    ),
+  }),
   company.accessor('name', {
     header: 'Name',
     cell: ({ row: { original: c } }) => (
@@ -139,7 +155,12 @@ export const COMPANY_COLUMNS = [
         <Text size="sm" fw={600}>
           {display(c.name)}
         </Text>
-        <Website url={c.domain} />
+        {/* Narrower than a person's company website: the five company columns share a narrow pane. */}
+        {c.domain && (
+          <Anchor href={externalUrl(c.domain)} target="_blank" rel="noreferrer" size="xs" c="dimmed" truncate maw={110} display="block">
+            {c.domain}
+          </Anchor>
+        )}
       </div>
     ),
   }),

@@ -26,6 +26,7 @@ export function ProspectSearchPage() {
   const [view, setView] = useState<ResultsView>('people');
   const [pageSize, setPageSize] = useState<number>(SEARCH_PAGE_SIZE.default);
   const [selection, setSelection] = useState<RowSelectionState>({});
+  const [firstCompanies, setFirstCompanies] = useState<number | null>(null);
   const [savedSearchId, setSavedSearchId] = useState<string | null>(null);
   const [collapsed, setCollapsed] = useLocalStorage({
     key: 'leadline-search-filters-collapsed',
@@ -39,6 +40,14 @@ export function ProspectSearchPage() {
     setFilters(next);
     setSubmitted((current) => ({ filters: next, run: current.run + 1 }));
     setSelection({});
+    setFirstCompanies(null);
+  };
+
+  /** People and companies have ids of their own: a selection never crosses tabs. */
+  const changeView = (next: ResultsView) => {
+    setView(next);
+    setSelection({});
+    setFirstCompanies(null);
   };
 
   const applySaved = (saved: SavedSearchDto) => {
@@ -62,11 +71,12 @@ export function ProspectSearchPage() {
         onApplySaved={applySaved}
         collapsed={collapsed}
         onToggleCollapsed={() => setCollapsed((value) => !value)}
+        view={view}
       />
       <div className={classes.results}>
         <SearchResults
           view={view}
-          onViewChange={setView}
+          onViewChange={changeView}
           results={results}
           filters={filters}
           searchedFilters={submitted.filters}
@@ -75,6 +85,8 @@ export function ProspectSearchPage() {
           selection={selection}
           onSelectionChange={setSelection}
           onSaved={(saved) => setSavedSearchId(saved._id)}
+          firstCompanies={firstCompanies}
+          onFirstCompaniesChange={setFirstCompanies}
         />
       </div>
     </div>
