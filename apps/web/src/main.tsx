@@ -3,6 +3,9 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { preloadPageAt } from './pages';
+
+preloadPageAt(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
