@@ -23,6 +23,7 @@ function sharedValuesArePure(): Plugin {
   };
   return {
     name: 'leadline-shared-values-are-pure',
+    apply: 'build',
     enforce: 'post',
     transform(code, id) {
       if (!id.includes('/packages/shared/src/')) return null;
