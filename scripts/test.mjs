@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildWebIfNeeded } from './build-web.mjs';
+import { checkBundleBudget } from './bundle-budget.mjs';
 import { ensureSystemPackages } from './system-packages.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -36,6 +37,8 @@ const { TEST_DATABASE_URL, ...embeddedEnv } = process.env;
 let failed = run('type-check', 'npm', ['run', 'typecheck', '--silent']) !== 0;
 failed = run('lint', 'npm', ['run', 'lint', '--silent']) !== 0 || failed;
 buildWebIfNeeded({ force: true });
+console.log('\n=== bundle budget ===');
+failed = !checkBundleBudget() || failed;
 failed = vitest('unit, integration and browser tests (embedded PGlite)', [], embeddedEnv) !== 0 || failed;
 if (TEST_DATABASE_URL) {
   failed = vitest('integration tests on PostgreSQL', ['--project', 'server'], { ...process.env, TEST_DATABASE_URL }) !== 0 || failed;

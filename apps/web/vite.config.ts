@@ -1,21 +1,65 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
-/** Vendor code changes less often than ours: separate chunks stay cached across releases. */
+type Node = { type: string; start: number; end: number; [key: string]: unknown };
+
+/**
+ * The shared package's module-level values (zod schemas, tables of constants) are pure by
+ * contract, but Rollup cannot tell that `z.object(...)` has no side effect, so importing one
+ * message constant would keep every schema of its module and zod with them. This marks the calls
+ * in module-level initializers `@__PURE__` (never those inside functions, whose results may be
+ * unused on purpose): a value no page uses is dropped, and zod loads only with the forms that
+ * validate with it.
+ */
+function sharedValuesArePure(): Plugin {
+  const annotate = (node: unknown, at: number[]): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((child) => annotate(child, at));
+    const { type } = node as Node;
+    if (typeof type !== 'string') return;
+    if (type === 'ArrowFunctionExpression' || type === 'FunctionExpression') return;
+    if (type === 'CallExpression' || type === 'NewExpression') at.push((node as Node).start);
+    for (const [key, child] of Object.entries(node)) if (key !== 'type') annotate(child, at);
+  };
+  return {
+    name: 'leadline-shared-values-are-pure',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!id.includes('/packages/shared/src/')) return null;
+      const at: number[] = [];
+      for (const statement of (this.parse(code) as unknown as { body: Node[] }).body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const declarator of declaration.declarations as Node[]) annotate(declarator.init, at);
+      }
+      let result = code;
+      for (const position of [...new Set(at)].sort((a, b) => b - a)) {
+        result = `${result.slice(0, position)}/* @__PURE__ */ ${result.slice(position)}`;
+      }
+      return { code: result, map: null };
+    },
+  };
+}
+
+/**
+ * Vendor code changes less often than ours: a separate chunk stays cached across releases. Only
+ * libraries every page needs whole get one; a UI kit or icon set is left to Rollup, which places
+ * each component with the pages that use it (a single Mantine chunk would load every page's
+ * widgets on the first visit).
+ */
 const VENDOR_CHUNKS: Record<string, RegExp> = {
   react: /node_modules\/(react|react-dom|react-router|scheduler)\//,
-  mantine: /node_modules\/(@mantine|@floating-ui|react-remove-scroll|react-number-format|react-transition-group)/,
-  tanstack: /node_modules\/@tanstack\//,
-  zod: /node_modules\/zod\//,
-  icons: /node_modules\/@tabler\//,
 };
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), sharedValuesArePure()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Read by scripts/bundle-budget.mjs to follow the search screen's chunks.
+    manifest: true,
     rollupOptions: {
       output: {
         manualChunks: (id) => Object.keys(VENDOR_CHUNKS).find((name) => VENDOR_CHUNKS[name]!.test(id)),

@@ -1,10 +1,14 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './lib/query-client';
-import { router } from './routes';
+import { AppRoutes } from './routes';
 import { theme } from './theme';
+
+// The toasts' container (and its transitions) is not needed to paint the first page; a toast
+// raised before it mounts waits in the store and shows once it does.
+const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
 
 const queryClient = createQueryClient();
 // The same key public/color-scheme.js reads before the first paint.
@@ -13,9 +17,13 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: 'mantine-color-
 export function App() {
   return (
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
-      <Notifications position="top-right" />
+      <Suspense fallback={null}>
+        <Notifications position="top-right" />
+      </Suspense>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,17 +1,23 @@
 import type { ReactNode } from 'react';
+import { matchPath } from 'react-router';
 import { AdminOnly } from './features/auth/components/SessionGates';
-import { HomePage } from './features/home/pages/HomePage';
-import { CrmSettingsPage } from './features/integrations/pages/CrmSettingsPage';
-import { OAuthCallbackPage } from './features/integrations/pages/OAuthCallbackPage';
-import { ZapierSettingsPage } from './features/integrations/pages/ZapierSettingsPage';
-import { ListDetailPage } from './features/lists/pages/ListDetailPage';
-import { ListsPage } from './features/lists/pages/ListsPage';
-import { ProspectSearchPage } from './features/search/pages/ProspectSearchPage';
-import { SettingsPage } from './features/settings/pages/SettingsPage';
+import { lazyPage } from './lib/lazy-page';
+
+// Each page is its own chunk, fetched on the first visit (budget: scripts/bundle-budget.mjs).
+const HomePage = lazyPage(() => import('./features/home/pages/HomePage'), (m) => m.HomePage);
+const SettingsPage = lazyPage(() => import('./features/settings/pages/SettingsPage'), (m) => m.SettingsPage);
+const ZapierSettingsPage = lazyPage(() => import('./features/integrations/pages/ZapierSettingsPage'), (m) => m.ZapierSettingsPage);
+const CrmSettingsPage = lazyPage(() => import('./features/integrations/pages/CrmSettingsPage'), (m) => m.CrmSettingsPage);
+const OAuthCallbackPage = lazyPage(() => import('./features/integrations/pages/OAuthCallbackPage'), (m) => m.OAuthCallbackPage);
+const ProspectSearchPage = lazyPage(() => import('./features/search/pages/ProspectSearchPage'), (m) => m.ProspectSearchPage);
+const ListsPage = lazyPage(() => import('./features/lists/pages/ListsPage'), (m) => m.ListsPage);
+const ListDetailPage = lazyPage(() => import('./features/lists/pages/ListDetailPage'), (m) => m.ListDetailPage);
 
 export type AppPage = {
   path: string;
   element: ReactNode;
+  /** Fetches the page's code ahead of its render. */
+  preload: () => Promise<unknown>;
   /** The sidebar entry (its label) this page is: that entry becomes a link. */
   menu?: string;
   /** For a path with a parameter: the spec's titled paths it serves (they get no "not available yet" page). */
@@ -24,15 +30,15 @@ export type AppPage = {
  * path stops showing the "not available yet" page.
  */
 export const APP_PAGES: readonly AppPage[] = [
-  { path: '/', element: <HomePage /> },
-  { path: '/settings', element: <SettingsPage /> },
-  { path: '/settings/zapier', element: <AdminOnly><ZapierSettingsPage /></AdminOnly> },
-  { path: '/settings/:service', element: <AdminOnly><CrmSettingsPage /></AdminOnly>, servesTitledPaths: ['/settings/hubspot', '/settings/salesforce'] },
-  { path: '/integrations/:service/callback', element: <OAuthCallbackPage /> },
-  { path: '/prospects/search', element: <ProspectSearchPage />, menu: 'Prospect Search' },
-  { path: '/prospects/lists', element: <ListsPage />, menu: 'Prospect Lists' },
-  { path: '/prospects/lists/people/:listId', element: <ListDetailPage entity="people" /> },
-  { path: '/prospects/lists/companies/:listId', element: <ListDetailPage entity="companies" /> },
+  { path: '/', element: <HomePage />, preload: HomePage.preload },
+  { path: '/settings', element: <SettingsPage />, preload: SettingsPage.preload },
+  { path: '/settings/zapier', element: <AdminOnly><ZapierSettingsPage /></AdminOnly>, preload: ZapierSettingsPage.preload },
+  { path: '/settings/:service', element: <AdminOnly><CrmSettingsPage /></AdminOnly>, preload: CrmSettingsPage.preload, servesTitledPaths: ['/settings/hubspot', '/settings/salesforce'] },
+  { path: '/integrations/:service/callback', element: <OAuthCallbackPage />, preload: OAuthCallbackPage.preload },
+  { path: '/prospects/search', element: <ProspectSearchPage />, preload: ProspectSearchPage.preload, menu: 'Prospect Search' },
+  { path: '/prospects/lists', element: <ListsPage />, preload: ListsPage.preload, menu: 'Prospect Lists' },
+  { path: '/prospects/lists/people/:listId', element: <ListDetailPage entity="people" />, preload: ListDetailPage.preload },
+  { path: '/prospects/lists/companies/:listId', element: <ListDetailPage entity="companies" />, preload: ListDetailPage.preload },
 ];
 
 /** Titled paths (navigation.ts) that a built page serves. */
@@ -40,3 +46,13 @@ export const BUILT_PATHS: ReadonlySet<string> = new Set(APP_PAGES.flatMap((page)
 
 /** Sidebar entries whose page is built. */
 export const BUILT_MENU_ITEMS: ReadonlySet<string> = new Set(APP_PAGES.flatMap((page) => (page.menu ? [page.menu] : [])));
+
+/**
+ * Starts fetching the code of the page at this address while the session check runs, so a
+ * reload does not wait for the check and then for the page's chunk one after the other.
+ */
+export function preloadPageAt(pathname: string): void {
+  // The first match, as the router ranks a static segment above a parameter.
+  const page = APP_PAGES.find((entry) => !entry.path.includes(':') && matchPath(entry.path, pathname)) ?? APP_PAGES.find((entry) => matchPath(entry.path, pathname));
+  void page?.preload().catch(() => undefined); // a failed fetch is retried and reported by the render
+}

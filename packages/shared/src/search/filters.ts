@@ -12,6 +12,7 @@ import {
   SUB_DEPARTMENTS,
   canonicalValue,
 } from './enums.js';
+import { SavedSearchTitle } from './saved-search-title.js';
 
 /** Most values one multi-select may hold; a continent expands to at most ~55 countries. */
 export const MAX_FILTER_VALUES = 500;
@@ -483,11 +484,9 @@ export const CompanySearchResponse = z.object({
 });
 export type CompanySearchResponse = z.infer<typeof CompanySearchResponse>;
 
-export const SAVED_SEARCH_TITLE_MAX = 120;
-
 /** `POST /search/save`. */
 export const SaveSearchBody = z.object({
-  title: z.string().trim().min(1, 'A name is required').max(SAVED_SEARCH_TITLE_MAX),
+  title: SavedSearchTitle,
   filters: SearchFilters,
 });
 export type SaveSearchBody = z.infer<typeof SaveSearchBody>;

@@ -3,3 +3,4 @@ export * from './filters.js';
 export * from './metering.js';
 export * from './normalize.js';
 export * from './company-filters.js';
+export * from './saved-search-title.js';

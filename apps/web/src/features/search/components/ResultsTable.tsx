@@ -3,11 +3,35 @@ import {
   flexRender,
   getCoreRowModel,
   useReactTable,
+  type Column,
   type ColumnDef,
   type OnChangeFn,
+  type RowData,
   type RowSelectionState,
 } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import classes from './ResultsTable.module.css';
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the augmented interface's own parameters
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Stays in view while the table scrolls sideways; pinned columns come first and have a `size`. */
+    pinned?: boolean;
+  }
+}
+
+/** Where a pinned column sits: after the pinned columns before it. */
+function pinnedPlace<Row>(column: Column<Row, unknown>, all: Column<Row, unknown>[]): { className?: string; style?: CSSProperties } {
+  if (!column.columnDef.meta?.pinned) return {};
+  const index = all.indexOf(column);
+  const left = all.slice(0, index).reduce((sum, before) => sum + before.getSize(), 0);
+  const last = !all[index + 1]?.columnDef.meta?.pinned;
+  const width = column.getSize();
+  return {
+    className: last ? `${classes.pinned} ${classes.edge}` : classes.pinned,
+    style: { left, width, minWidth: width, maxWidth: width },
+  };
+}
 
 type ResultsTableProps<Row> = {
   label: string;
@@ -44,22 +68,25 @@ export function ResultsTable<Row>(props: ResultsTableProps<Row>) {
     ...(selection ? { onRowSelectionChange: selection.onChange } : {}),
   });
   const shown = table.getRowModel().rows;
+  const leafColumns = table.getVisibleLeafColumns();
 
   return (
-    <Table.ScrollContainer minWidth={minWidth} pos="relative">
-      <LoadingOverlay visible={busy && shown.length > 0} zIndex={2} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
-      <Table verticalSpacing="xs" {...(compact ? { horizontalSpacing: 4 } : {})} highlightOnHover aria-label={label} aria-busy={loading || busy || undefined}>
-        <Table.Thead>
+    // Its own scroll box, as tall as the window allows: the header row stays on top of long pages
+    // and the pager below stays in reach.
+    <Table.ScrollContainer minWidth={minWidth} maxHeight="max(360px, calc(100dvh - 290px))" pos="relative">
+      <LoadingOverlay visible={busy && shown.length > 0} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
+      <Table stickyHeader verticalSpacing={8} horizontalSpacing={compact ? 4 : 'sm'} highlightOnHover aria-label={label} aria-busy={loading || busy || undefined}>
+        <Table.Thead className={classes.head}>
           {table.getHeaderGroups().map((group) => (
             <Table.Tr key={group.id}>
-              {group.headers.map((header) => (
-                <Table.Th
-                  key={header.id}
-                  style={{ width: header.column.columnDef.size, whiteSpace: compact ? undefined : 'nowrap' }}
-                >
-                  {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
-                </Table.Th>
-              ))}
+              {group.headers.map((header) => {
+                const place = pinnedPlace(header.column, leafColumns);
+                return (
+                  <Table.Th key={header.id} className={place.className} style={place.style ?? { width: header.column.columnDef.size, ...(compact ? { whiteSpace: 'normal' } : {}) }}>
+                    {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                  </Table.Th>
+                );
+              })}
             </Table.Tr>
           ))}
         </Table.Thead>
@@ -74,12 +101,15 @@ export function ResultsTable<Row>(props: ResultsTableProps<Row>) {
             </Table.Tr>
           ) : (
             shown.map((row) => (
-              <Table.Tr key={row.id} bg={row.getIsSelected() ? 'var(--mantine-primary-color-light)' : undefined}>
-                {row.getVisibleCells().map((cell) => (
-                  <Table.Td key={cell.id}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </Table.Td>
-                ))}
+              <Table.Tr key={row.id} className={classes.row} data-selected={row.getIsSelected() || undefined}>
+                {row.getVisibleCells().map((cell) => {
+                  const place = pinnedPlace(cell.column, leafColumns);
+                  return (
+                    <Table.Td key={cell.id} className={place.className} style={place.style}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </Table.Td>
+                  );
+                })}
               </Table.Tr>
             ))
           )}

@@ -1,7 +1,7 @@
 import {
   SAVED_SEARCH_DUPLICATE,
   SEARCH_MESSAGES,
-  SaveSearchBody,
+  SaveSearchTitleForm,
   isSavedSearchTitleTaken,
   trimAndDropEmpty,
   type SavedSearchDto,
@@ -12,8 +12,6 @@ import { isApiError } from '../../../lib/api';
 import { useZodForm } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useSaveSearch, useSavedSearches } from '../api';
-
-const TitleForm = SaveSearchBody.pick({ title: true });
 
 type SaveSearchDialogProps = {
   opened: boolean;
@@ -26,7 +24,7 @@ type SaveSearchDialogProps = {
 export function SaveSearchDialog({ opened, filters, onClose, onSaved }: SaveSearchDialogProps) {
   const saved = useSavedSearches();
   const save = useSaveSearch();
-  const form = useZodForm(TitleForm, { title: '' });
+  const form = useZodForm(SaveSearchTitleForm, { title: '' });
   const taken = isSavedSearchTitleTaken(
     form.values.title,
     (saved.data ?? []).map((s) => s.title),

@@ -5,20 +5,23 @@ import { IconBookmark, IconChevronDown, IconChevronLeft, IconChevronRight, IconC
 import type { OnChangeFn, RowSelectionState } from '@tanstack/react-table';
 import { useId, useState } from 'react';
 import type { EnrichType } from '@leadline/shared';
-import { BulkEnrichDialog } from '../../enrichment/components/BulkEnrichDialog';
-import { CrmPushDialog } from '../../integrations/components/CrmPushDialog';
 import { ENRICH_CHOICES } from '../../enrichment/components/EnrichMenu';
-import { SaveCompaniesDialog } from '../../lists/components/SaveCompaniesDialog';
-import { SaveListDialog } from '../../lists/components/SaveListDialog';
+import { lazyDialog } from '../../../lib/lazy-dialog';
 import type { CompanyPick } from '../../lists/company-api';
-import { UploadCsvDialog } from '../../lists/components/UploadCsvDialog';
 import type { ResultsView } from '../api';
 import { resultsTotal } from '../format';
 import type { useResultPages } from '../use-result-pages';
 import { COMPANY_COLUMNS, PEOPLE_COLUMNS } from './result-columns';
 import { CompanySelectFirst, FirstCompaniesNote } from './CompanySelectFirst';
 import { ResultsTable } from './ResultsTable';
-import { SaveSearchDialog } from './SaveSearchDialog';
+
+// Fetched on first open: the table is usable without the forms' code (the initial-load budget).
+const BulkEnrichDialog = lazyDialog(() => import('../../enrichment/components/BulkEnrichDialog'), (m) => m.BulkEnrichDialog);
+const CrmPushDialog = lazyDialog(() => import('../../integrations/components/CrmPushDialog'), (m) => m.CrmPushDialog);
+const SaveCompaniesDialog = lazyDialog(() => import('../../lists/components/SaveCompaniesDialog'), (m) => m.SaveCompaniesDialog);
+const SaveListDialog = lazyDialog(() => import('../../lists/components/SaveListDialog'), (m) => m.SaveListDialog);
+const UploadCsvDialog = lazyDialog(() => import('../../lists/components/UploadCsvDialog'), (m) => m.UploadCsvDialog);
+const SaveSearchDialog = lazyDialog(() => import('./SaveSearchDialog'), (m) => m.SaveSearchDialog);
 
 const PAGE_SIZES = [SEARCH_PAGE_SIZE.default, 50, SEARCH_PAGE_SIZE.max].map(String);
 const VIEWS = [

@@ -23,10 +23,13 @@ const CHANNELS = [
   { key: 'hasMobilePhone', label: 'Mobile phone', icon: IconPhone },
 ] as const;
 
+/** Enrichment ran for this person: found values or a remembered miss. */
+const enriched = (p: Prospect) =>
+  channelState(p.lastEmailEnrichment, p.emails.length) !== 'none' || channelState(p.lastPhoneEnrichment, p.phones.length) !== 'none';
+
 /** Enriched details (or a remembered miss) when there are some, else which channels enrichment would reveal. */
 function ContactChannels({ prospect: p }: { prospect: Prospect }) {
-  const tried = channelState(p.lastEmailEnrichment, p.emails.length) !== 'none' || channelState(p.lastPhoneEnrichment, p.phones.length) !== 'none';
-  if (tried) {
+  if (enriched(p)) {
     return (
       <Stack gap={4}>
         <ContactValues kind="email" emails={p.emails} primary={p.primaryEmail} lastEnrichment={p.lastEmailEnrichment} contactId={p.contact} isCustom={false} />
@@ -55,10 +58,24 @@ function ContactChannels({ prospect: p }: { prospect: Prospect }) {
   );
 }
 
+/** One line of plain text, cut with an ellipsis; the whole value shows on hover. */
+function Cell({ value, maw }: { value: string | null | undefined; maw: number }) {
+  const text = display(value);
+  return (
+    <Text size="sm" truncate maw={maw} title={text}>
+      {text}
+    </Text>
+  );
+}
+
+// Laid out against Apollo's people table: selection and name pinned on the left, the contact
+// column right after the name, one line per value so a page of 25 fits the screen, long values
+// cut with the whole value on hover.
 export const PEOPLE_COLUMNS = [
   person.display({
     id: 'select',
     size: 40,
+    meta: { pinned: true },
     header: ({ table }) => (
       <Checkbox
         aria-label="Select all prospects on this page"
@@ -72,6 +89,7 @@ export const PEOPLE_COLUMNS = [
       <Checkbox
         aria-label={`Select ${display(row.original.full_name)}`}
         size="xs"
+        mt={3}
         checked={row.getIsSelected()}
         onChange={row.getToggleSelectedHandler()}
       />
@@ -79,9 +97,11 @@ export const PEOPLE_COLUMNS = [
   }),
   person.accessor('full_name', {
     header: 'Name',
+    size: 200,
+    meta: { pinned: true },
     cell: ({ row: { original: p } }) => (
-      <Group gap={6} wrap="nowrap">
-        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+      <Group gap={4} wrap="nowrap" justify="space-between">
+        <Text size="sm" fw={600} truncate title={display(p.full_name)}>
           {display(p.full_name)}
         </Text>
         {p.linkedin_url && (
@@ -107,25 +127,36 @@ export const PEOPLE_COLUMNS = [
     id: 'contact',
     header: 'Contact',
     size: 250,
-    cell: ({ row: { original: p } }) => (
-      <Stack gap={6} align="flex-start">
-        <ContactChannels prospect={p} />
-        <EnrichRowMenu input={{ contactId: p._id }} name={display(p.full_name)} enrichable={prospectCanBeEnriched(p)} />
-      </Stack>
-    ),
+    cell: ({ row: { original: p } }) => {
+      const enrich = <EnrichRowMenu input={{ contactId: p._id }} name={display(p.full_name)} enrichable={prospectCanBeEnriched(p)} />;
+      // Found values take the column's width, so the action goes below them; before that, the
+      // action and the channel icons share one line, so the row is as short as the others. The
+      // action comes first either way, so it sits at the same place in every row.
+      return enriched(p) ? (
+        <Stack gap={6} align="flex-start">
+          <ContactChannels prospect={p} />
+          {enrich}
+        </Stack>
+      ) : (
+        <Group gap={10} wrap="nowrap">
+          {enrich}
+          <ContactChannels prospect={p} />
+        </Group>
+      );
+    },
   }),
-  person.accessor('job_title', { header: 'Title', cell: ({ getValue }) => <Text size="sm">{display(getValue())}</Text> }),
+  person.accessor('job_title', { header: 'Title', cell: ({ getValue }) => <Cell value={getValue()} maw={220} /> }),
   person.accessor('job_company_name', {
     header: 'Company',
     cell: ({ row: { original: p } }) => (
       <div>
-        <Text size="sm">{display(p.job_company_name)}</Text>
+        <Cell value={p.job_company_name} maw={200} />
         <Website url={p.job_company_website} />
       </div>
     ),
   }),
-  person.accessor('location_name', { header: 'Location', cell: ({ getValue }) => <Text size="sm">{display(getValue())}</Text> }),
-  person.accessor('industry', { header: 'Industry', cell: ({ getValue }) => <Text size="sm">{display(getValue())}</Text> }),
+  person.accessor('location_name', { header: 'Location', cell: ({ getValue }) => <Cell value={getValue()} maw={200} /> }),
+  person.accessor('industry', { header: 'Industry', cell: ({ getValue }) => <Cell value={getValue()} maw={180} /> }),
 ];
 
 const company = createColumnHelper<CompanyResult>();
