@@ -235,9 +235,9 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 describe('a server killed in the middle of a list import and a bulk enrichment', () => {
   it.skipIf(Boolean(adminUrl))('finishes both within a minute of its restart on the embedded database, with exact rows and charges', async () => {
     await killedMidJobAndRestarted(async (dataDir) => embeddedStorage(dataDir), { importRows: 60_000, enrichPeople: 1_500 });
-  }, 180_000);
+  }, 240_000);
 
   it.runIf(Boolean(adminUrl))('finishes both within a minute of its restart on PostgreSQL, with exact rows and charges', async () => {
     await killedMidJobAndRestarted((dataDir) => postgresStorage(adminUrl!, dataDir), { importRows: 250_000, enrichPeople: 2_000 });
-  }, 180_000);
+  }, 240_000);
 });
