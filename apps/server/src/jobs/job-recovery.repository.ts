@@ -12,17 +12,19 @@ const secondsFromNow = (seconds: number) => sql<Date>`now() + make_interval(secs
 export type ResumedJob = { id: string; name: string; state: 'retry' | 'failed' };
 
 /**
- * Puts active jobs matching `where` back for an attempt now, as pg-boss does with a job that
- * failed: `retry` (its next fetch counts one more attempt) while attempts are left, else
- * `failed`. A `stately` job whose key already has one waiting for retry fails instead, as
- * pg-boss's own unique index allows one per key. `skip locked`: two processes sweeping at
- * once never both put back the same job.
+ * Puts active jobs matching `where` back for an attempt now (`retry`: its next fetch counts one
+ * more attempt). A job interrupted on its last attempt gets one more, so that its handler's
+ * last-attempt clean-up runs if it fails (an import marks its list complete); one interrupted
+ * on that extra attempt too is `failed`, so a job that kills its process every time stops.
+ * A `stately` job whose key already has one waiting for retry fails instead, as pg-boss's own
+ * unique index allows one per key. `skip locked`: two processes sweeping at once never both
+ * put back the same job.
  */
 async function resumeActiveJobs(db: Kysely<DB>, where: RawBuilder<boolean>, message: string): Promise<ResumedJob[]> {
   const { rows } = await sql<ResumedJob>`
     with interrupted as (
       select j.id, j.name,
-        case when j.retry_count >= j.retry_limit
+        case when j.retry_count > j.retry_limit
                or (j.policy = 'stately' and exists (
                  select 1 from ${jobTable} w
                  where w.name = j.name and w.state = 'retry' and coalesce(w.singleton_key, '') = coalesce(j.singleton_key, '')))

@@ -97,9 +97,21 @@ describe('resuming interrupted jobs', () => {
     expect(attempts.get('restart')).toEqual([0, 1]);
   });
 
-  it('fails an interrupted job that had no attempt left, as pg-boss does with a failed one', async () => {
+  it('gives a job interrupted on its last attempt one more, past its limit', async () => {
     const job = holdJob('last', { retryLimit: 0 });
     const id = await activeJob(await startQueue(job, true), job);
+    expect(await resumeInterruptedJobs(database.db, () => {})).toEqual([{ id, name: job.definition.name, state: 'retry' }]);
+    // The extra attempt runs (the handler hangs on attempt 0 only) and sees it is past the limit.
+    await startQueue(job, true);
+    await until(async () => (await jobState(id)).state === 'completed');
+    expect(attempts.get('last')).toEqual([0, 1]);
+  });
+
+  it('fails a job interrupted again on the extra attempt', async () => {
+    const job = holdJob('extra', { retryLimit: 0 });
+    const id = await activeJob(await startQueue(job, true), job);
+    // As if the extra attempt had been fetched and its process killed as well.
+    await sql`update pgboss.job set retry_count = 1 where id = ${id}`.execute(database.db);
     expect(await resumeInterruptedJobs(database.db, () => {})).toEqual([{ id, name: job.definition.name, state: 'failed' }]);
     expect((await jobState(id)).state).toBe('failed');
   });
