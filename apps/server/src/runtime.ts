@@ -4,6 +4,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { Outbox } from './events/outbox.js';
 import { FEATURES, SESSIONS } from './features.js';
 import { buildApp, type BuildAppOptions } from './http/app.js';
+import { JobRecovery, resumeInterruptedJobs } from './jobs/job-recovery.js';
 import { Queue } from './jobs/queue.js';
 import type { Config } from './lib/config.js';
 import type { AppContext } from './lib/context.js';
@@ -53,6 +54,16 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   );
   outbox.connect(queue);
   const ctx: AppContext = { db: database.db, queue, events: outbox, config };
+  // Jobs interrupted by a process that died run again now, not at their expiry (up to an hour).
+  // The embedded database has one process: whatever is active was left by the last one. On a
+  // shared PostgreSQL, heartbeats tell the dead workers from the live ones.
+  let recovery: JobRecovery | null = null;
+  if (database.kind === 'pglite') {
+    await resumeInterruptedJobs(database.db);
+  } else {
+    recovery = new JobRecovery({ db: database.db, queues: queue.names, held: queue.held, leaseSeconds: config.serviceLeaseSeconds });
+    await recovery.start({ beat: options.work });
+  }
   if (options.work) {
     await queue.work(ctx, options.pollingIntervalSeconds ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : {});
   }
@@ -80,6 +91,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       if (app) await app.close();
       await supervisor?.stop();
       await queue.stop({ graceful: true });
+      await recovery?.stop();
       await database.close();
     })());
   const schedules = [...features.flatMap((f) => f.schedules ?? []), ...outbox.schedules()];

@@ -14,6 +14,7 @@ const TYPED_TABLES = {
   service_leases: true, enrichment_claims: true, idempotency_keys: true, mail_accounts: true, mail_folders: true, mail_messages: true,
   search_runs: true,
   custom_companies: true, list_custom_companies: true,
+  worker_heartbeats: true,
 } satisfies Record<keyof DB, true>;
 
 let database: Database;

@@ -24,6 +24,7 @@ import type { CrmRecordsTable, IntegrationsTable, SyncRunsTable } from './schema
 import type { DomainEventsTable, EventDeliveriesTable } from './schema-events.js';
 import type { CreditHoldsTable, CreditLedgerTable, CreditMemberMonthsTable, CreditPeriodsTable } from './schema-credits.js';
 import type { ServiceLeasesTable } from './schema-services.js';
+import type { WorkerHeartbeatsTable } from './schema-jobs.js';
 import type { IdempotencyKeysTable } from './schema-idempotency.js';
 import type { MailAccountsTable, MailFoldersTable, MailMessagesTable } from './schema-mail.js';
 import type { SearchRunsTable } from './schema-search.js';
@@ -151,6 +152,7 @@ export interface DB {
   crm_records: CrmRecordsTable;
   sync_runs: SyncRunsTable;
   service_leases: ServiceLeasesTable;
+  worker_heartbeats: WorkerHeartbeatsTable;
   mail_accounts: MailAccountsTable;
   mail_folders: MailFoldersTable;
   mail_messages: MailMessagesTable;

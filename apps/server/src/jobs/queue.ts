@@ -4,11 +4,15 @@ import type { ExecuteSql } from '../db/database.js';
 import type { AppContext } from '../lib/context.js';
 import type { JobHandler, JobRegistration, Schedule } from '../lib/feature-module.js';
 import type { JobDefinition, JobSender, SendOptions } from '../lib/job-definition.js';
+import { HeldJobs } from './held-jobs.js';
+import { QUEUE_SCHEMA } from './job-recovery.repository.js';
 
 /** pg-boss on the application's own database (PGlite or PostgreSQL). */
 export class Queue implements JobSender {
   readonly #boss: PgBoss;
   readonly #jobs = new Map<string, JobRegistration>();
+  /** The jobs this process is running, for its heartbeat (jobs/job-recovery.ts). */
+  readonly held = new HeldJobs();
   #working = false;
 
   private constructor(boss: PgBoss, jobs: readonly JobRegistration[]) {
@@ -27,8 +31,9 @@ export class Queue implements JobSender {
   ) {
     const boss = new PgBoss({
       db: { executeSql } as never,
-      schema: 'pgboss',
-      // Maintenance also puts jobs of a crashed worker (expired while active) back up for retry.
+      schema: QUEUE_SCHEMA,
+      // Maintenance also puts a job active past its expiry back up for retry: the last resort
+      // behind jobs/job-recovery.ts, which resumes a dead process's jobs well before that.
       maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
       monitorStateIntervalSeconds: 60,
     });
@@ -77,12 +82,17 @@ export class Queue implements JobSender {
         definition.name,
         { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, includeMetadata: true },
         async (jobs) => {
-          loaded ??= handler().then((m) => m.default);
-          loaded.catch(() => (loaded = undefined)); // a module that failed to load is tried again
-          const handle = await loaded;
-          for (const job of jobs) {
-            const payload = definition.payload.parse(job.data);
-            await handle(ctx, payload, { id: job.id, retryCount: job.retryCount });
+          for (const job of jobs) this.held.begin(job.id);
+          try {
+            loaded ??= handler().then((m) => m.default);
+            loaded.catch(() => (loaded = undefined)); // a module that failed to load is tried again
+            const handle = await loaded;
+            for (const job of jobs) {
+              const payload = definition.payload.parse(job.data);
+              await handle(ctx, payload, { id: job.id, retryCount: job.retryCount });
+            }
+          } finally {
+            for (const job of jobs) this.held.end(job.id);
           }
         },
       );
@@ -92,6 +102,11 @@ export class Queue implements JobSender {
   /** Sends each job on its cron schedule (pg-boss keeps one schedule per name across processes). */
   async schedule(schedules: readonly Schedule[]) {
     for (const { job, cron } of schedules) await this.#boss.schedule(job.name, cron, {});
+  }
+
+  /** The names of the registered jobs (one pg-boss queue each). */
+  get names(): string[] {
+    return [...this.#jobs.keys()];
   }
 
   get working() {

@@ -56,7 +56,7 @@ const Env = z.object({
   SLACK_CLIENT_SECRET: z.string().min(1).optional(),
   SLACK_AUTH_URL: z.string().url().default('https://slack.com'),
   SLACK_API_URL: z.string().url().default('https://slack.com/api'),
-  /** How long a supervised service's lease lasts without a heartbeat: a dead worker's instances move to another within about this. */
+  /** How long a worker's leases and job heartbeat last without renewal: a dead worker's service instances move to another process, and its jobs run again, within about this. */
   SERVICE_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
 });
 

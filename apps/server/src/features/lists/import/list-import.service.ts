@@ -203,6 +203,11 @@ export async function importFileIntoList(ctx: AppContext, payload: ImportPayload
   await progress.start(upload.row_count);
   const writer = new BatchWriter(ctx, progress);
   let stored = await repo.importedBatches(ctx.db, payload.progressId);
+  if (stored.size > 0) {
+    // A resumed import: its progress starts from what the interrupted attempts stored, not from 0.
+    writer.reported = await repo.countImported(ctx.db, payload.progressId);
+    await progress.advance(writer.reported);
+  }
 
   const copy =
     (options.copyCsv ?? true) && upload.file_type === 'csv' && !fill

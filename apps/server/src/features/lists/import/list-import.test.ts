@@ -202,6 +202,25 @@ describe('upload to list', () => {
     expect(await lists.findMiscountedLists(t.ctx.db, owner.teamId)).toEqual([]);
   });
 
+  it('counts what interrupted attempts stored in the progress of the attempt that resumes', async () => {
+    // As many batches as are written at once: the attempt dies once all of them have committed.
+    const rows = IN_FLIGHT * BATCH_ROWS;
+    const lines = Array.from({ length: rows }, (_, i) => `Stored ${i},,,,,s${i}@x.co,,,,,`);
+    const fileId = await upload('stored.csv', `${HEADER}\n${lines.join('\n')}\n`);
+    const list = await lists.insertList(t.ctx.db, { teamId: owner.teamId, name: 'Stored', entityType: 'contactList', createdBy: owner.userId, processing: true });
+    const tracker = await ProgressTracker.create(t.ctx.db, { teamId: owner.teamId, userId: owner.userId, kind: 'lists.import-prospects' });
+    const payload = { progressId: tracker.id, teamId: owner.teamId, uploadId: fileId, listId: list.id, useRawFileData: true };
+    const crashing = new ProgressTracker(t.ctx.db, tracker.id);
+    crashing.advance = async () => {
+      throw new Error('killed');
+    };
+    await expect(importFileIntoList(t.ctx, payload, crashing)).rejects.toThrow('killed');
+    expect(await repo.countImported(t.ctx.db, tracker.id)).toBe(rows);
+
+    await importFileIntoList(t.ctx, payload, tracker);
+    expect(await tracker.current()).toMatchObject({ state: 'completed', done: rows, total: rows });
+  });
+
   it('stores every row once when the same import is delivered twice at the same time', async () => {
     const rows = 3 * BATCH_ROWS + 17;
     const lines = Array.from({ length: rows }, (_, i) => `Twin ${i},,,,,t${i}@x.co,,,,,`);
