@@ -1,3 +1,4 @@
 export * from './enums.js';
 export * from './filters.js';
 export * from './normalize.js';
+export * from './stored-filters.js';

@@ -1,7 +1,7 @@
 import {
   AppError,
   notFound,
-  SearchFilters,
+  readStoredFilters,
   SYSTEM_CREATOR_NAME,
   type CreateListBody,
   type ListCompanyDto,
@@ -28,7 +28,7 @@ export function presentList(row: List, creatorName: string | null): ListDto {
     contacts: row.contacts_count,
     companies: row.companies_count,
     isDynamic: row.is_dynamic,
-    filters: row.filters ? SearchFilters.parse(row.filters) : null,
+    filters: row.filters ? readStoredFilters(row.filters) : null,
     completionStatus: row.completion_status,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

@@ -4,6 +4,7 @@ import {
   CREDIT_COSTS,
   normalizeFilters,
   SAVED_SEARCH_DUPLICATE,
+  readStoredFilters,
   SearchFilters,
   toLabel,
   TOTAL_EXACT_LIMIT,
@@ -192,7 +193,7 @@ const presentSavedSearch = (row: Awaited<ReturnType<typeof repo.listSavedSearche
   _id: row.id,
   title: row.title,
   // Stored filters are re-read through the current model, so an old saved search stays valid.
-  filters: SearchFilters.parse(row.filters),
+  filters: readStoredFilters(row.filters),
   createdAt: row.created_at.toISOString(),
 });
 
