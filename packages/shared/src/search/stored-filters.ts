@@ -18,7 +18,7 @@ function acceptedPart(field: z.ZodType, value: unknown): unknown {
   }
   if (isPlainObject(value)) {
     const bounds = Object.fromEntries(
-      (['min', 'max'] as const).filter((end) => field.safeParse({ [end]: value[end] }).success).map((end) => [end, value[end]]),
+      (['min', 'max'] as const).filter((end) => value[end] !== undefined && field.safeParse({ [end]: value[end] }).success).map((end) => [end, value[end]]),
     );
     const kept = field.safeParse(bounds);
     return kept.success && Object.keys(bounds).length ? kept.data : undefined;
