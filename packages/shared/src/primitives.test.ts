@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { int32, INT32, multilineText, NUMBER_MESSAGES, queryInt32, safeInteger, text, TEXT_MESSAGES, textProblem, trimmedText } from './primitives.js';
+import { int32, INT32, multilineText, NUMBER_MESSAGES, queryInt32, safeInteger, storableText, text, TEXT_MESSAGES, textProblem, trimmedText } from './primitives.js';
 
 const messageOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => (result.success ? null : result.error!.issues[0]!.message);
 
@@ -13,8 +13,13 @@ describe('text primitives', () => {
     expect(messageOf(multilineText().safeParse('a\u0000b'))).toBe(TEXT_MESSAGES.controlCharacterMultiline);
   });
 
-  it.each(['\ud800', 'a\udfff', 'x\ud83d', '\ude00\ud83d'])('refuses the lone surrogate in %j', (value) => {
-    expect(textProblem(value)).toBe(TEXT_MESSAGES.loneSurrogate);
+  it('allows any control but NUL in storable text, which may echo stored data', () => {
+    expect(storableText().safeParse('a\tb\u0007c').success).toBe(true);
+    expect(messageOf(storableText().safeParse('a\u0000b'))).toBe(TEXT_MESSAGES.nul);
+  });
+
+  it.each(['\ud800', 'a\udfff', 'x\ud83d', '\ude00\ud83d'])('refuses the lone surrogate in %j, in every kind of text', (value) => {
+    for (const kind of ['line', 'multiline', 'storable'] as const) expect(textProblem(value, kind)).toBe(TEXT_MESSAGES.loneSurrogate);
   });
 
   it('accepts emoji, accents, DEL and right-to-left marks', () => {

@@ -7,30 +7,37 @@ import { z } from 'zod';
  * the field instead of failing later in SQL.
  */
 
-/** C0 control characters (NUL among them); tab, line feed and carriage return are allowed only in multi-line text. */
-const SINGLE_LINE_CONTROLS = /[\u0000-\u001f]/;
-const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+type TextKind = 'line' | 'multiline' | 'storable';
+
+/**
+ * Characters refused by each kind of text: every C0 control in one line; all but tab, line feed
+ * and carriage return in multi-line text; only NUL in text that may echo stored data.
+ */
+const FORBIDDEN: Record<TextKind, RegExp> = {
+  line: /[\u0000-\u001f]/,
+  multiline: /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/,
+  storable: /\u0000/,
+};
 /** Half of a surrogate pair with no other half: not a character in any Unicode encoding. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export const TEXT_MESSAGES = {
   controlCharacter: 'Must not contain control characters (such as NUL or a line break).',
   controlCharacterMultiline: 'Must not contain control characters such as NUL (tabs and line breaks are fine).',
+  nul: 'Must not contain a NUL character.',
   loneSurrogate: 'Must be valid Unicode text (it holds half of an emoji or other character).',
 } as const;
 
 /** Why a text may not be stored, or null when it may. */
-export function textProblem(value: string, options: { multiline?: boolean } = {}): string | null {
-  if ((options.multiline ? MULTI_LINE_CONTROLS : SINGLE_LINE_CONTROLS).test(value)) {
-    return options.multiline ? TEXT_MESSAGES.controlCharacterMultiline : TEXT_MESSAGES.controlCharacter;
-  }
+export function textProblem(value: string, kind: TextKind = 'line'): string | null {
+  if (FORBIDDEN[kind].test(value)) return { line: TEXT_MESSAGES.controlCharacter, multiline: TEXT_MESSAGES.controlCharacterMultiline, storable: TEXT_MESSAGES.nul }[kind];
   if (LONE_SURROGATE.test(value)) return TEXT_MESSAGES.loneSurrogate;
   return null;
 }
 
-function checked(schema: z.ZodString, options: { multiline?: boolean }) {
+function checked(schema: z.ZodString, kind: TextKind) {
   return schema.check((ctx) => {
-    const message = textProblem(ctx.value, options);
+    const message = textProblem(ctx.value, kind);
     if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value });
   });
 }
@@ -39,13 +46,19 @@ function checked(schema: z.ZodString, options: { multiline?: boolean }) {
  * One line of text that may be stored: no C0 control character, no lone surrogate. Chain the
  * usual string checks after it (`text().max(120)`).
  */
-export const text = () => checked(z.string(), {});
+export const text = () => checked(z.string(), 'line');
 
 /** `text()` with surrounding white space removed first, so a pasted trailing line break is no error. */
-export const trimmedText = () => checked(z.string().trim(), {});
+export const trimmedText = () => checked(z.string().trim(), 'line');
 
 /** Text that may hold tabs and line breaks (a message body, a note), and nothing else below U+0020. */
-export const multilineText = () => checked(z.string(), { multiline: true });
+export const multilineText = () => checked(z.string(), 'multiline');
+
+/**
+ * Any text PostgreSQL can store (no NUL, no lone surrogate), for values that may come back from
+ * stored data, such as a filter option picked from the people database, where a tab can occur.
+ */
+export const storableText = () => checked(z.string(), 'storable');
 
 export const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 } as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int32, safeInteger, text, trimmedText } from '../primitives.js';
+import { int32, safeInteger, storableText, text, trimmedText } from '../primitives.js';
 import {
   COMPANY_SIZES,
   COMPANY_TYPES,
@@ -23,14 +23,17 @@ export type FilterStatus = z.infer<typeof FilterStatus>;
 
 function filterOption<V extends z.ZodType<string>>(value: V) {
   return z.object({
-    label: text().max(MAX_TEXT),
+    label: storableText().max(MAX_TEXT),
     value,
     status: FilterStatus.default('include'),
   });
 }
 
-/** Values the user may type freely (job titles, company names): cleaned by normalization. */
-export const FilterOption = filterOption(text().max(MAX_TEXT));
+/**
+ * Values the user may type freely (job titles, company names): cleaned by normalization. They may
+ * also be picked from the people database's values, so only what cannot be stored is refused.
+ */
+export const FilterOption = filterOption(storableText().max(MAX_TEXT));
 export type FilterOption = z.infer<typeof FilterOption>;
 export type FilterOptionInput = z.input<typeof FilterOption>;
 

@@ -11,7 +11,7 @@ describe('readStoredFilters', () => {
     const stored = {
       keywords: 'x\u0000',
       full_name: 'Ada',
-      job_title: [{ label: 'a', value: 'a\u0001' }, { label: 'CTO', value: 'cto' }, 'not an option'],
+      job_title: [{ label: 'a', value: 'a\u0000' }, { label: 'CTO', value: 'cto' }, 'not an option', { label: 'n', value: 7 }],
       inferred_years_experience: { min: 0.5, max: 30 },
       job_company_total_funding_raised: { min: 5_000_000_000, max: 1e300 },
       job_company_employee_count: { min: 2 ** 31 },
