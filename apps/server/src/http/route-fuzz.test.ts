@@ -75,7 +75,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => runtime?.close());
 
-/** The document's routes: its paths back in Fastify's `:param` form. */
 /** How many places in a schema (objects, arrays and leaves) a hostile value can go. */
 function placesIn(schema: unknown): number {
   if (!schema || typeof schema !== 'object') return 0;
@@ -83,6 +82,7 @@ function placesIn(schema: unknown): number {
   return own + Object.values(schema).reduce<number>((sum, child) => sum + placesIn(child), 0);
 }
 
+/** The document's routes: its paths back in Fastify's `:param` form. */
 function routesOf(document: { paths: Record<string, Record<string, Operation>> }): Route[] {
   return Object.entries(document.paths).flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, operation]) => ({ method: method.toUpperCase(), url: path.replace(/\{(\w+)\}/g, ':$1'), operation })),
