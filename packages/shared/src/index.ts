@@ -1,5 +1,6 @@
 export * from './errors/app-error.js';
 export * from './ids.js';
+export * from './primitives.js';
 export * from './messages.js';
 export * from './auth/schemas.js';
 export * from './team-management/schemas.js';

@@ -4,6 +4,15 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 
 type ValidationIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
 
+/** Logged when the database refused a request's value that no schema caught (the route fuzz test watches for it). */
+export const DATA_EXCEPTION_LOG = 'the database refused a value of the request';
+
+/** PostgreSQL's class 22, "data exception": invalid text for a type, NUL bytes, numbers out of range. */
+function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
 /** The one place that turns errors into HTTP answers: `{error: {code, message, field?}}`. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -35,6 +44,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .status(error.statusCode)
         .send({ error: { code: error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', message: error.message } });
+    }
+    if (isDataException(error)) {
+      // The schemas should have refused this value; the request is still the client's error.
+      request.log.warn({ err: error, route: request.routeOptions.url }, DATA_EXCEPTION_LOG);
+      return reply.status(400).send(new AppError('VALIDATION_FAILED', 'A value in the request cannot be stored. Please check the text and numbers you entered.').toBody());
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(new AppError('INTERNAL', 'Something went wrong on our side.').toBody());

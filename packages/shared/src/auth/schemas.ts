@@ -1,20 +1,21 @@
 import { z } from 'zod';
+import { trimmedText } from '../primitives.js';
 
-export const Email = z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address'));
+export const Email = trimmedText().toLowerCase().toLowerCase().pipe(z.email('Please enter a valid email address'));
 
 /** The secret of an invitation link (`/invite/{token}`): 32 random bytes in base64url. */
-export const InviteToken = z.string().trim().min(1, 'The invitation link is incomplete').max(200);
+export const InviteToken = trimmedText().min(1, 'The invitation link is incomplete').max(200);
 
 export const SignupBody = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(120),
+    name: trimmedText().min(1, 'Name is required').max(120),
     email: Email,
     password: z
       .string()
       .min(8, 'Password must be at least 8 characters')
       .max(256, 'Password must be at most 256 characters'),
     /** The new team's name; not asked when joining a team through an invitation. */
-    companyName: z.string().trim().max(200).default(''),
+    companyName: trimmedText().max(200).default(''),
     /** Signing up from an invitation link: the account joins that team instead of creating one. */
     inviteToken: InviteToken.optional(),
   })
@@ -27,7 +28,7 @@ export type SignupBody = z.input<typeof SignupBody>;
 export const SignupPendingResponse = z.object({ data: z.object({ status: z.literal('CHECK_EMAIL'), email: z.string(), message: z.string() }) });
 export type SignupPendingResponse = z.infer<typeof SignupPendingResponse>;
 
-export const VerifyEmailBody = z.object({ token: z.string().trim().min(1, 'The link is incomplete').max(2000) });
+export const VerifyEmailBody = z.object({ token: trimmedText().min(1, 'The link is incomplete').max(2000) });
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
 export const VerifyEmailResponse = z.object({ data: z.object({ email: z.string(), creditsGranted: z.number() }) });
 export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponse>;

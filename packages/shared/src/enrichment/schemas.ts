@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32, trimmedText } from '../primitives.js';
 import { ProspectEmail, ProspectPhone, SEARCH_MESSAGES, SearchFilters } from '../search/filters.js';
 import { LIST_NAME_MAX, MAX_IDS_PER_CALL } from '../lists/schemas.js';
 import { BULK_ENRICH_MAX, ENRICH_TYPES } from './rules.js';
@@ -8,7 +9,7 @@ export type EnrichType = z.infer<typeof EnrichType>;
 
 /** One prospect to enrich: a search row's person id, or one of the team's contacts (spec §7). */
 export const EnrichInput = z.union([
-  z.object({ contactId: z.string().trim().min(1).max(200) }).strict(),
+  z.object({ contactId: trimmedText().min(1).max(200) }).strict(),
   z.object({ customContactId: z.uuid('Contact not found') }).strict(),
 ]);
 export type EnrichInput = z.infer<typeof EnrichInput>;
@@ -37,7 +38,7 @@ export type EnrichedContact = z.infer<typeof EnrichedContact>;
 export const SingleEnrichResponse = z.object({ data: EnrichedContact });
 export type SingleEnrichResponse = z.infer<typeof SingleEnrichResponse>;
 
-const limit = z.number().int().min(1).max(BULK_ENRICH_MAX);
+const limit = int32().min(1).max(BULK_ENRICH_MAX);
 
 /**
  * Where a bulk enrichment's prospects come from (spec §7): the `inputs` themselves (a selection),
@@ -51,7 +52,7 @@ export const InputsSource = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('list'),
     targetListId: z.uuid('List not found'),
-    targetListState: z.object({ name: z.string().trim().max(200).optional() }).default({}),
+    targetListState: z.object({ name: trimmedText().max(200).optional() }).default({}),
     limit,
   }),
 ]);
@@ -63,7 +64,7 @@ export const BulkEnrichBody = z
     /** A selection; larger sets go by search filters, a list or a file. */
     inputs: z.array(EnrichInput).max(MAX_IDS_PER_CALL).default([]),
     inputsSource: InputsSource.default({ type: 'inputs' }),
-    newListTitle: z.string().trim().min(1, 'A list name is required').max(LIST_NAME_MAX).optional(),
+    newListTitle: trimmedText().min(1, 'A list name is required').max(LIST_NAME_MAX).optional(),
     existingListId: z.uuid('List not found').optional(),
     enrichType: EnrichType,
   })

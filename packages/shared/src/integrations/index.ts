@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimmedText } from '../primitives.js';
 import { MAX_IDS_PER_CALL } from '../lists/schemas.js';
 
 /** Services a team connects (spec/settings.md §2 Integrations page, §7 integration calls). */
@@ -119,12 +120,12 @@ export function isZapierHook(value: string): boolean {
   return ZAPIER_HOOK.test(value.trim());
 }
 export const ZapierLinkBody = z.object({
-  link: z.string().trim().refine(isZapierHook, ZAPIER_MESSAGES.invalidLink),
+  link: trimmedText().refine(isZapierHook, ZAPIER_MESSAGES.invalidLink),
 });
 
 /** `PUT /api/v1/integrations/zapier/settings`: the whole list of links and the options. */
 export const ZapierSettingsUpdate = z.object({
-  links: z.array(z.object({ link: z.string().trim().refine(isZapierHook, ZAPIER_MESSAGES.invalidLink) })).max(20, 'At most 20 webhooks').optional(),
+  links: z.array(z.object({ link: trimmedText().refine(isZapierHook, ZAPIER_MESSAGES.invalidLink) })).max(20, 'At most 20 webhooks').optional(),
   options: z.object({ autoPushEnabled: z.boolean() }).optional(),
 });
 export type ZapierSettingsUpdate = z.infer<typeof ZapierSettingsUpdate>;
@@ -140,9 +141,7 @@ export const SLACK_MESSAGES = {
 
 /** Slack Save needs an installed app and a non-empty trimmed channel (spec §5). */
 export const SlackSettingsUpdate = z.object({
-  channel: z
-    .string()
-    .trim()
+  channel: trimmedText()
     .min(1, 'Enter a channel name')
     .max(80)
     .transform((c) => c.replace(/^#/, '')),
@@ -172,8 +171,8 @@ export const INTEGRATION_MESSAGES = {
 
 export const OAuthUrlResponse = z.object({ data: z.object({ url: z.string() }) });
 export const OAuthCallbackQuery = z.object({
-  code: z.string().trim().min(1, 'The connection was not approved').max(2000),
-  state: z.string().trim().min(1).max(2000),
+  code: trimmedText().min(1, 'The connection was not approved').max(2000),
+  state: trimmedText().min(1).max(2000),
 });
 export const OAuthCallbackResponse = z.object({ data: z.object({ service: IntegrationService, connected: z.literal(true) }) });
 
@@ -202,7 +201,7 @@ export const CrmSettingsResponse = z.object({ data: CrmSettings });
 export const ZapierSettingsResponse = z.object({ data: ZapierSettings });
 export const SlackSettingsResponse = z.object({ data: SlackSettings });
 
-const ids = (message: string) => z.array(z.string().trim().min(1).max(200)).max(MAX_IDS_PER_CALL, message).default([]);
+const ids = (message: string) => z.array(trimmedText().min(1).max(200)).max(MAX_IDS_PER_CALL, message).default([]);
 
 /** `POST /api/v1/integrations/{service}/data/push` (spec §7). */
 export const PushBody = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32, queryInt32, trimmedText } from '../primitives.js';
 import { CompanyResult, ProspectEmail, ProspectPhone, SearchFilters } from '../search/filters.js';
 
 /** People lists are 'contactList' (spec §3); company lists hold companies. */
@@ -33,7 +34,7 @@ export const PROSPECT_FILE_HEADERS = [
 export type ProspectFileHeader = (typeof PROSPECT_FILE_HEADERS)[number];
 export const COMPANY_FILE_HEADER = 'Company Names';
 
-const name = z.string().trim().min(1, 'A list name is required').max(LIST_NAME_MAX);
+const name = trimmedText().min(1, 'A list name is required').max(LIST_NAME_MAX);
 const booleanQuery = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
 const ids = z.array(z.uuid()).max(MAX_IDS_PER_CALL).default([]);
 
@@ -95,11 +96,11 @@ export const ListsQuery = z.object({
   /** Accepted for compatibility; campaigns arrive with the engage issues. */
   includeCampaignStatus: booleanQuery.optional(),
   entityType: ListEntityType.optional(),
-  pageNum: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(LIST_PAGE_SIZE.max).default(LIST_PAGE_SIZE.default),
+  pageNum: queryInt32().min(1).default(1),
+  limit: queryInt32().min(1).max(LIST_PAGE_SIZE.max).default(LIST_PAGE_SIZE.default),
   sortBy: ListSortBy.default('createdAt'),
   sortOrder: SortOrder.default('desc'),
-  name: z.string().trim().max(LIST_NAME_MAX).optional(),
+  name: trimmedText().max(LIST_NAME_MAX).optional(),
   /** A user id, or 'system' for lists the system generated. */
   createdBy: z.union([z.uuid(), z.literal('system')]).optional(),
   hasLinkedInContacts: booleanQuery.optional(),
@@ -161,13 +162,13 @@ export type ListContentSortBy = z.infer<typeof ListContentSortBy>;
 
 /** `POST /api/v1/lists/{id}`: one page of a list's contacts or companies. */
 export const ListContentsBody = z.object({
-  pageNum: z.number().int().min(1).default(1),
-  limit: z.number().int().min(1).max(LIST_PAGE_SIZE.max).default(LIST_PAGE_SIZE.default),
+  pageNum: int32().min(1).default(1),
+  limit: int32().min(1).max(LIST_PAGE_SIZE.max).default(LIST_PAGE_SIZE.default),
   sortBy: ListContentSortBy.default('addedAt'),
   sortOrder: SortOrder.default('desc'),
   /** Accepted for compatibility; campaigns arrive with the engage issues. */
   includeCampaignStatuses: z.boolean().optional(),
-  filters: z.object({ name: z.string().trim().max(200).optional() }).default({}),
+  filters: z.object({ name: trimmedText().max(200).optional() }).default({}),
 });
 export type ListContentsBody = z.infer<typeof ListContentsBody>;
 export type ListContentsBodyInput = z.input<typeof ListContentsBody>;
@@ -201,7 +202,7 @@ export const DeleteListResponse = z.object({ data: z.object({ _id: z.string(), d
 
 /** `POST /api/v1/contacts/download`: a selection as CSV. */
 export const ContactsDownloadBody = z
-  .object({ listName: z.string().trim().max(LIST_NAME_MAX).default('prospects'), contacts: ids, customContacts: ids })
+  .object({ listName: trimmedText().max(LIST_NAME_MAX).default('prospects'), contacts: ids, customContacts: ids })
   .refine((b) => b.contacts.length + b.customContacts.length > 0, { message: 'Choose at least one prospect', path: ['contacts'] });
 export type ContactsDownloadBodyInput = z.input<typeof ContactsDownloadBody>;
 
@@ -212,15 +213,15 @@ export type ContactsDownloadBodyInput = z.input<typeof ContactsDownloadBody>;
 export const ProspectInput = z.union([
   z.object({ _id: z.uuid() }),
   z.object({
-    fullName: z.string().trim().min(1).max(300),
-    jobTitle: z.string().trim().max(300).optional(),
-    companyName: z.string().trim().max(300).optional(),
-    companyDomain: z.string().trim().max(300).optional(),
-    linkedIn: z.string().trim().max(500).optional(),
-    email: z.email().optional(),
-    phone: z.string().trim().max(50).optional(),
-    city: z.string().trim().max(200).optional(),
-    country: z.string().trim().max(200).optional(),
+    fullName: trimmedText().min(1).max(300),
+    jobTitle: trimmedText().max(300).optional(),
+    companyName: trimmedText().max(300).optional(),
+    companyDomain: trimmedText().max(300).optional(),
+    linkedIn: trimmedText().max(500).optional(),
+    email: z.email().max(320).optional(),
+    phone: trimmedText().max(50).optional(),
+    city: trimmedText().max(200).optional(),
+    country: trimmedText().max(200).optional(),
   }),
 ]);
 export type ProspectInput = z.infer<typeof ProspectInput>;
@@ -235,7 +236,7 @@ export const ContactResponse = z.object({ data: ListContactDto });
 
 /** `PATCH /api/v1/contacts/enrichedDataByContactId/{contactId}?isCustom=`. */
 export const SetPrimaryBody = z
-  .object({ primaryEmail: z.string().trim().min(1).optional(), primaryPhone: z.string().trim().min(1).optional() })
+  .object({ primaryEmail: trimmedText().min(1).max(320).optional(), primaryPhone: trimmedText().min(1).max(100).optional() })
   .refine((b) => (b.primaryEmail === undefined) !== (b.primaryPhone === undefined), {
     message: 'Choose an email or a phone number',
     path: ['primaryEmail'],

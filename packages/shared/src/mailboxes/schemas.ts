@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, trimmedText } from '../primitives.js';
 
 /** Mailboxes (spec/settings.md §2 Accounts tab, §3 Email account, §7 "Email accounts"). */
 export const MAIL_PROVIDERS = ['imap', 'gmail', 'outlook'] as const;
@@ -8,7 +9,7 @@ export type MailProvider = z.infer<typeof MailProvider>;
 /** §5: a mailbox sends at most 100 a day; new ones start lower. */
 export const MAIL_DAILY_CAPACITY = { min: 1, max: 100, default: 30 } as const;
 
-const host = z.string().trim().min(1).max(253).regex(/^[A-Za-z0-9.\-:[\]]+$/, 'Enter a host name or an IP address.');
+const host = trimmedText().min(1).max(253).regex(/^[A-Za-z0-9.\-:[\]]+$/, 'Enter a host name or an IP address.');
 export const MailServerSettings = z.object({
   host,
   port: z.coerce.number().int().min(1).max(65535),
@@ -19,10 +20,10 @@ export type MailServerSettings = z.infer<typeof MailServerSettings>;
 
 /** POST /api/v1/mail/imap/connect: "Other (IMAP/SMTP)" in the Add Account dialog. */
 export const ImapConnectBody = z.object({
-  emailAddress: z.string().trim().toLowerCase().pipe(z.email()),
-  name: z.string().trim().max(200).default(''),
-  username: z.string().trim().min(1).max(320),
-  password: z.string().min(1).max(1000),
+  emailAddress: trimmedText().toLowerCase().pipe(z.email()),
+  name: trimmedText().max(200).default(''),
+  username: trimmedText().min(1).max(320),
+  password: text().min(1).max(1000),
   imap: MailServerSettings,
   smtp: MailServerSettings,
 });

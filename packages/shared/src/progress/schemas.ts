@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt32, text } from '../primitives.js';
 
 export const JobState = z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']);
 export type JobState = z.infer<typeof JobState>;
@@ -22,7 +23,7 @@ export type JobProgressDto = z.infer<typeof JobProgressDto>;
 export const JobIdParams = z.object({ id: z.uuid('Job not found') });
 export const JobProgressResponse = z.object({ data: JobProgressDto });
 export const JobListQuery = z.object({
-  kind: z.string().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  kind: text().max(100).optional(),
+  limit: queryInt32().min(1).max(100).default(20),
 });
 export const JobListResponse = z.object({ data: z.array(JobProgressDto) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int32, safeInteger, storableText, text, trimmedText } from '../primitives.js';
 import {
   COMPANY_SIZES,
   COMPANY_TYPES,
@@ -23,22 +24,24 @@ export type FilterStatus = z.infer<typeof FilterStatus>;
 
 function filterOption<V extends z.ZodType<string>>(value: V) {
   return z.object({
-    label: z.string().max(MAX_TEXT),
+    label: storableText().max(MAX_TEXT),
     value,
     status: FilterStatus.default('include'),
   });
 }
 
-/** Values the user may type freely (job titles, company names): cleaned by normalization. */
-export const FilterOption = filterOption(z.string().max(MAX_TEXT));
+/**
+ * Values the user may type freely (job titles, company names): cleaned by normalization. They may
+ * also be picked from the people database's values, so only what cannot be stored is refused.
+ */
+export const FilterOption = filterOption(storableText().max(MAX_TEXT));
 export type FilterOption = z.infer<typeof FilterOption>;
 export type FilterOptionInput = z.input<typeof FilterOption>;
 
 /** Fixed vocabularies accept any case and spacing but store the canonical spelling. */
 function enumOption<const T extends readonly string[]>(values: T) {
   return filterOption(
-    z
-      .string()
+    text()
       .transform((v) => canonicalValue(v, values))
       .pipe(z.enum(values)),
   );
@@ -48,13 +51,18 @@ function multi<T extends z.ZodType>(option: T) {
   return z.array(option).max(MAX_FILTER_VALUES).optional();
 }
 
+/** A range over an `integer` column; `MoneyRange` for amounts a `bigint` column holds. */
 export const FilterRange = z.object({
-  min: z.number().nullable().optional(),
-  max: z.number().nullable().optional(),
+  min: int32().nullable().optional(),
+  max: int32().nullable().optional(),
 });
 export type FilterRange = z.infer<typeof FilterRange>;
+export const MoneyRange = z.object({
+  min: safeInteger().nullable().optional(),
+  max: safeInteger().nullable().optional(),
+});
 
-const text = z.string().max(MAX_TEXT).optional();
+const freeText = text().max(MAX_TEXT).optional();
 const mustHave = z.boolean().optional();
 const freeMulti = multi(FilterOption);
 const continents = multi(enumOption(CONTINENTS));
@@ -69,8 +77,8 @@ const companyTypes = multi(enumOption(COMPANY_TYPES));
  * dotted names). Unknown keys are dropped.
  */
 export const SearchFilters = z.object({
-  full_name: text,
-  keywords: text,
+  full_name: freeText,
+  keywords: freeText,
   location_country: freeMulti,
   location_name: freeMulti,
   location_continent: continents,
@@ -81,10 +89,9 @@ export const SearchFilters = z.object({
   skills: freeMulti,
   inferred_years_experience: FilterRange.optional(),
   /** Whole months; normalization turns it into `job_start_date`. */
-  months_in_current_role: z.number().int().min(0).max(1200).optional(),
+  months_in_current_role: int32().min(0).max(1200).optional(),
   /** 'YYYY-MM': the earliest current-job start date kept. Produced by normalization. */
-  job_start_date: z
-    .string()
+  job_start_date: text()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use the YYYY-MM format')
     .optional(),
   certifications: freeMulti,
@@ -93,10 +100,10 @@ export const SearchFilters = z.object({
   work_email: mustHave,
   mobile_phone: mustHave,
   personal_emails: mustHave,
-  linkedin_url: text,
-  github_url: text,
-  github_username: text,
-  facebook_url: text,
+  linkedin_url: freeText,
+  github_url: freeText,
+  github_username: freeText,
+  facebook_url: freeText,
 
   job_company_name: freeMulti,
   job_title_role: departments,
@@ -108,7 +115,7 @@ export const SearchFilters = z.object({
   job_company_size: multi(enumOption(COMPANY_SIZES)),
   job_company_website: freeMulti,
   job_company_inferred_revenue: multi(enumOption(REVENUE_BANDS)),
-  job_company_total_funding_raised: FilterRange.optional(),
+  job_company_total_funding_raised: MoneyRange.optional(),
   job_company_employee_count: FilterRange.optional(),
   job_company_type: companyTypes,
 
@@ -147,7 +154,7 @@ export const AutocompleteField = z.enum([
 ]);
 export type AutocompleteField = z.infer<typeof AutocompleteField>;
 export const AutocompleteParams = z.object({ field: AutocompleteField });
-export const AutocompleteQuery = z.object({ query: z.string().trim().max(200).default('') });
+export const AutocompleteQuery = z.object({ query: trimmedText().max(200).default('') });
 export const AutocompleteResponse = z.object({
   data: z.array(z.object({ label: z.string(), value: z.string() })),
 });
@@ -376,9 +383,9 @@ export const SEARCH_PAGE_SIZE = { default: 25, max: 100 } as const;
 /** `POST /search/contacts`: the filters and the page size travel together in `params`. */
 export const SearchRequest = z.object({
   params: SearchFilters.extend({
-    size: z.number().int().min(1).max(SEARCH_PAGE_SIZE.max).default(SEARCH_PAGE_SIZE.default),
+    size: int32().min(1).max(SEARCH_PAGE_SIZE.max).default(SEARCH_PAGE_SIZE.default),
   }),
-  scroll_token: z.string().min(1).max(2000).nullish(),
+  scroll_token: text().min(1).max(2000).nullish(),
   /**
    * The search the screen runs by itself when it opens. The server honours it only for the
    * first page of the opening filters (a free preview, see `isOpeningSearch`); otherwise it is

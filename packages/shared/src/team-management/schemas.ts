@@ -1,19 +1,17 @@
 import { z } from 'zod';
+import { queryInt32, text, trimmedText } from '../primitives.js';
 import { Email, InviteToken, TeamRole } from '../auth/schemas.js';
 
 /** The spec's "simple address pattern" for invitations. */
 export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const InviteMember = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(120),
-  email: z
-    .string()
-    .trim()
+  name: trimmedText().min(1, 'Name is required').max(120),
+  email: trimmedText()
     .toLowerCase()
     .min(1, 'Email is required')
     .regex(SIMPLE_EMAIL_PATTERN, 'Please enter a valid email address'),
-  role: z
-    .string()
+  role: text()
     .transform((v) => v.toUpperCase())
     .pipe(TeamRole)
     .default('MEMBER'),
@@ -79,9 +77,9 @@ export type InvitationActionBody = z.infer<typeof InvitationActionBody>;
 export const InvitationActionResponse = z.object({ data: z.object({ status: MemberStatus, teamId: z.string() }) });
 
 export const MembersQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  search: z.string().trim().max(200).optional(),
+  page: queryInt32().min(1).default(1),
+  pageSize: queryInt32().min(1).max(100).default(10),
+  search: trimmedText().max(200).optional(),
 });
 export type MembersQuery = z.input<typeof MembersQuery>;
 

@@ -2,7 +2,7 @@ import {
   AppError,
   normalizeFilters,
   notFound,
-  SearchFilters,
+  readStoredFilters,
   SYSTEM_CREATOR_NAME,
   type CreateListBody,
   type ListContactsChangeBody,
@@ -31,7 +31,7 @@ export function presentList(row: List, creatorName: string | null): ListDto {
     contacts: row.contacts_count,
     companies: row.companies_count,
     isDynamic: row.is_dynamic,
-    filters: row.filters ? SearchFilters.parse(row.filters) : null,
+    filters: row.filters ? readStoredFilters(row.filters) : null,
     completionStatus: row.completion_status,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -125,7 +125,7 @@ export async function removeFromList(db: Kysely<DB>, actor: Actor, listId: strin
 export async function refreshList(ctx: AppContext, actor: Actor, id: string) {
   const list = await requireList(ctx.db, actor, id, 'contactList');
   if (!list.is_dynamic || !list.filters) throw new AppError('VALIDATION_FAILED', 'Only a dynamic list can be refreshed.');
-  await assertSearchRunAffordable(ctx.db, actor, normalizeFilters(SearchFilters.parse(list.filters)));
+  await assertSearchRunAffordable(ctx.db, actor, normalizeFilters(readStoredFilters(list.filters)));
   const jobId = await ctx.queue.send(refreshDynamicList, { listId: id, requestedBy: actor.userId });
   return { list: await presentListRow(ctx.db, list), jobId: jobId ?? '' };
 }

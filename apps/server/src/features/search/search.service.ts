@@ -2,6 +2,7 @@ import {
   AppError,
   normalizeFilters,
   SAVED_SEARCH_DUPLICATE,
+  readStoredFilters,
   SearchFilters,
   toLabel,
   TOTAL_EXACT_LIMIT,
@@ -167,7 +168,7 @@ const presentSavedSearch = (row: Awaited<ReturnType<typeof repo.listSavedSearche
   _id: row.id,
   title: row.title,
   // Stored filters are re-read through the current model, so an old saved search stays valid.
-  filters: SearchFilters.parse(row.filters),
+  filters: readStoredFilters(row.filters),
   createdAt: row.created_at.toISOString(),
 });
 

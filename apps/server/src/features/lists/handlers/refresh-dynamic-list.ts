@@ -1,4 +1,4 @@
-import { AppError, DYNAMIC_LIST_REFRESH_LIMIT, normalizeFilters, SearchFilters } from '@leadline/shared';
+import { AppError, DYNAMIC_LIST_REFRESH_LIMIT, normalizeFilters, readStoredFilters } from '@leadline/shared';
 import { jobHandler } from '../../../lib/feature-module.js';
 import { createFromPeople } from '../../contacts/index.js';
 import { meterSearchRun, peopleConditions } from '../../search/index.js';
@@ -13,7 +13,7 @@ export default jobHandler(refreshDynamicList, async (ctx, { listId, requestedBy 
     await ctx.db.transaction().execute(async (trx) => {
       const list = await repo.lockList(trx, listId);
       if (!list || !list.is_dynamic) return;
-      const filters = normalizeFilters(SearchFilters.parse(list.filters ?? {}));
+      const filters = normalizeFilters(readStoredFilters(list.filters ?? {}));
       const personIds = await repo.findNewMatches(trx, list.team_id, listId, peopleConditions(filters), DYNAMIC_LIST_REFRESH_LIMIT);
       if (personIds.length > 0) {
         const payer = await repo.findPayerId(trx, list.team_id, requestedBy ?? list.created_by);

@@ -34,6 +34,7 @@ function RangeFilter({ meta, range, onChange }: { meta: FilterFieldMeta; range: 
           aria-label={`${meta.label} minimum`}
           placeholder="Min"
           min={0}
+          allowDecimal={false}
           thousandSeparator=","
           hideControls
           value={range.min ?? ''}
@@ -43,6 +44,7 @@ function RangeFilter({ meta, range, onChange }: { meta: FilterFieldMeta; range: 
           aria-label={`${meta.label} maximum`}
           placeholder="Max"
           min={0}
+          allowDecimal={false}
           thousandSeparator=","
           hideControls
           value={range.max ?? ''}
