@@ -264,7 +264,7 @@ export async function writeEnrichmentResults(db: Kysely<DB>, results: Enrichment
     ), fresh as (
       select v.contact_id,
         coalesce((select jsonb_agg(case when x->>'status' = 'unverified'
-            then coalesce((select e from jsonb_array_elements(v.emails) e where lower(e->>'email') = lower(x->>'email') limit 1), x)
+            then coalesce((select x || (e - 'email') from jsonb_array_elements(v.emails) e where lower(e->>'email') = lower(x->>'email') limit 1), x)
             else x end order by n)
           from jsonb_array_elements(b.emails) with ordinality as t(x, n)), '[]'::jsonb) as kept,
         coalesce((select jsonb_agg(e) from jsonb_array_elements(v.emails) e
