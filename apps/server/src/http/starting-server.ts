@@ -19,10 +19,12 @@ export type StartingServer = {
   close(): Promise<void>;
 };
 
-let current: StartingServer | null = null;
+// Kept on the process, not the module: start.mjs and main.ts may load this file under two URLs.
+const CURRENT = Symbol.for('leadline.startingServer');
+const holder = globalThis as { [CURRENT]?: StartingServer };
 
 /** The starting server this process opened, if any (start.mjs opens it before the web build; main.ts takes it). */
-export const takeStartingServer = (): StartingServer | null => current;
+export const takeStartingServer = (): StartingServer | null => holder[CURRENT] ?? null;
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -103,6 +105,6 @@ export async function openStartingServer(options: { port: number; host: string }
         server.closeAllConnections();
       }),
   };
-  current = starting;
+  holder[CURRENT] = starting;
   return starting;
 }
