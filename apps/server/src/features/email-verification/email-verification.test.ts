@@ -1,50 +1,17 @@
-import type { AddressInfo } from 'node:net';
 import { ENRICHMENT_MESSAGES, MESSAGES, VERIFICATION_MESSAGES } from '@leadline/shared';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailProbe, DnsUnreachableError } from '../../lib/net/mail-probe.js';
 import { startDnsServer, unreachableDnsServer } from '../../test/dns/dns-server.js';
 import { createOwner, createPeople, uploadFile, type TestUser } from '../../test/factories.js';
+import { startMxFixture, VERIFICATION_ZONE } from '../../test/mail/mx-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { checkLedger, getCreditsInfo, spendCredits } from '../credits/index.js';
 import { findMiscountedLists } from '../lists/index.js';
 import { ProgressTracker } from '../progress/index.js';
 import { checkAddress, isEmailSyntaxValid } from './index.js';
 
-/** A loopback MX: mailboxes at valid.test exist only when listed; catchall.test takes any; 4xx for greylist.test. */
-async function startMx(mailboxes: string[]) {
-  const rcpts: string[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      const to = address.address.toLowerCase();
-      rcpts.push(to);
-      if (to.endsWith('@catchall.test')) return callback();
-      if (to.endsWith('@greylist.test')) return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
-      if (mailboxes.includes(to)) return callback();
-      return callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
-    },
-    onData(stream, _session, callback) {
-      stream.resume();
-      stream.on('end', () => callback(new Error('no mail is accepted here')));
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.server.address() as AddressInfo).port, rcpts, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-const ZONE = {
-  'valid.test': { mx: [{ priority: 10, exchange: 'mx.valid.test' }] },
-  'catchall.test': { mx: [{ priority: 10, exchange: 'mx.valid.test' }] },
-  'greylist.test': { mx: [{ priority: 10, exchange: 'mx.valid.test' }] },
-  'mx.valid.test': { a: ['127.0.0.1'] },
-  // A domain that exists without a mail server.
-  'nomx.test': { a: ['127.0.0.1'] },
-};
-
 let dns: Awaited<ReturnType<typeof startDnsServer>>;
-let mx: Awaited<ReturnType<typeof startMx>>;
+let mx: Awaited<ReturnType<typeof startMxFixture>>;
 let offlineDns: string;
 let t: TestApp;
 let owner: TestUser;
@@ -82,8 +49,8 @@ const contactsOf = (listId: string) =>
     .execute();
 
 beforeAll(async () => {
-  dns = await startDnsServer(ZONE);
-  mx = await startMx(['ann@valid.test']);
+  dns = await startDnsServer(VERIFICATION_ZONE);
+  mx = await startMxFixture(['ann@valid.test']);
   offlineDns = await unreachableDnsServer();
   t = await createTestApp({
     work: true,
@@ -117,7 +84,7 @@ describe('checking an address (loopback DNS and SMTP)', () => {
 
   it('answers unknown when the MX defers (4xx) or cannot be reached on its port', async () => {
     expect(await checkAddress(probeWith(dns.server), 'ann@greylist.test')).toMatchObject({ status: 'unknown', reason: 'The mail server did not say whether this mailbox exists (451).' });
-    const closed = await startMx([]);
+    const closed = await startMxFixture([]);
     await closed.close();
     const blocked = await checkAddress(probeWith(dns.server, closed.port), 'ann@valid.test');
     expect(blocked).toMatchObject({ status: 'unknown', charged: true });
