@@ -52,19 +52,26 @@ describe('first start (npm start on a fresh DATA_DIR)', () => {
     expect(await first.text()).toContain('Leadline is starting…');
     expect(answeredAfter, output).toBeLessThan(15_000);
 
+    // The progress it reports (what the page shows), step by step, until the app answers.
+    const steps = new Set<string>();
+    const watch = setInterval(() => {
+      void fetch(`${url}/api/health`).then(
+        async (answer) => answer.status === 503 && steps.add(((await answer.json()) as { starting: { label: string } }).starting.label),
+        () => {},
+      );
+    }, 40);
     // A browser left on it sees the progress, then the app, without a reload by hand.
     const browser = await launchBrowser();
     try {
       const page = await browser.newPage();
       await page.goto(url);
-      const steps = new Set<string>();
-      const watch = setInterval(() => void page.locator('#step').textContent({ timeout: 200 }).then((t) => t && steps.add(t), () => {}), 150);
+      await page.locator('#step').filter({ hasText: /…$/ }).waitFor();
       await page.getByRole('button', { name: 'Log in' }).waitFor({ timeout: 180_000 });
-      clearInterval(watch);
-      expect([...steps].some((s) => /^Loading demo data [\d,]+\/3,000…$/.test(s)), [...steps].join(' | ')).toBe(true);
     } finally {
+      clearInterval(watch);
       await browser.close();
     }
+    expect([...steps].some((s) => /^Loading demo data [\d,]+\/3,000…$/.test(s)), [...steps].join(' | ')).toBe(true);
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });

@@ -64,6 +64,9 @@ export async function loadDemoPeople(db: Kysely<DB>, options: DemoLoadOptions): 
     done += batch.length;
     batch = [];
     options.onProgress?.(done, options.people);
+    // The embedded database answers in microtasks: without a turn of the event loop here, the
+    // starting page's requests would wait for the whole load.
+    if (options.onProgress) await new Promise((resolve) => setImmediate(resolve));
     if (done >= nextProgress || done === options.people) {
       nextProgress = (Math.floor(done / progressEvery) + 1) * progressEvery;
       log(`Demo data: ${done.toLocaleString('en-US')} / ${options.people.toLocaleString('en-US')} people (${seconds().toFixed(1)} s).`);
