@@ -262,14 +262,15 @@ describe('prospect lists', () => {
     expect(await dialog.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
+    // Refused on step 1, as soon as the file is uploaded: the spec's message, no green "Uploaded", no way to step 2.
     const expectRefusal = async (file: ReturnType<typeof rawFile>, message: string) => {
-      const step2 = await uploadCsvStep1(page, file);
-      await typeListName(step2, 'Never created');
-      await step2.getByRole('button', { name: 'Upload' }).click();
-      await step2.getByRole('alert').filter({ hasText: message }).waitFor();
-      await step2.getByRole('button', { name: 'Back' }).click();
-      await step2.getByRole('button', { name: 'Cancel' }).click();
-      await step2.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Upload CSV' }).first().click();
+      await chooseFile(dialog, file);
+      await dialog.getByRole('alert').filter({ hasText: message }).waitFor();
+      expect(await dialog.getByText(/^Uploaded · /).count()).toBe(0);
+      expect(await dialog.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
     };
     await expectRefusal(rawFile('empty.csv', ''), LISTS_MESSAGES.fileEmpty);
     await expectRefusal(csvFile('no-name.csv', [['Name', 'Company'], ['Ann Lee', 'Acme']]), LISTS_MESSAGES.fullNameColumnMissing);

@@ -2,6 +2,7 @@ import { actorForToken, SESSION_COOKIE } from './features/auth/index.js';
 import { authModule } from './features/auth/auth.module.js';
 import { contactsModule } from './features/contacts/contacts.module.js';
 import { creditsModule } from './features/credits/credits.module.js';
+import { emailVerificationModule } from './features/email-verification/email-verification.module.js';
 import { enrichmentModule } from './features/enrichment/enrichment.module.js';
 import { filesModule } from './features/files/files.module.js';
 import { idempotencyModule } from './features/idempotency/idempotency.module.js';
@@ -29,6 +30,7 @@ export const FEATURES: readonly FeatureModule[] = [
   creditsModule,
   idempotencyModule,
   enrichmentModule,
+  emailVerificationModule,
   integrationsModule,
   mailboxesModule,
 ];

@@ -1,5 +1,6 @@
 import { ensureDemoWorkspace } from './demo.js';
 import { ensureDemoPeople } from './features/people-data/demo-people.js';
+import { openStartingServer, takeStartingServer } from './http/starting-server.js';
 import { loadConfig } from './lib/config.js';
 import { startRuntime } from './runtime.js';
 
@@ -14,15 +15,23 @@ async function main() {
   }
   const log = (line: string) => console.log(`[leadline] ${line}`);
   log(`Starting (${mode}) with ${config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`}...`);
+  // The port answers at once with a starting page (start.mjs may have opened it before the web build).
+  const starting = workOnly ? null : (takeStartingServer() ?? (await openStartingServer({ port: config.port, host: config.host })));
+  starting?.progress({ step: 'Opening the database' });
   const runtime = await startRuntime(config, { serve: !workOnly, work: true });
 
   await runtime.queue.schedule(runtime.schedules);
   if (!workOnly) {
+    starting?.progress({ step: 'Creating the demo workspace' });
     await ensureDemoWorkspace(runtime.ctx.db, config.dataDir, log);
-    await ensureDemoPeople(runtime.ctx.db, { people: config.demoPeople, log });
+    await ensureDemoPeople(runtime.ctx.db, {
+      people: config.demoPeople,
+      log,
+      onProgress: (done, total) => starting?.progress({ step: 'Loading demo data', done, total }),
+    });
   }
-  if (runtime.app) {
-    await runtime.app.listen({ port: config.port, host: config.host });
+  if (runtime.app && starting) {
+    starting.handOver(runtime.app);
     log(`Ready: http://localhost:${config.port}  (API docs: http://localhost:${config.port}/api/docs)`);
   } else {
     log('Worker ready.');
@@ -36,6 +45,7 @@ async function main() {
     }
     stopping = true;
     log(`${signal}: finishing running jobs (up to 30 s; unfinished ones are retried on the next start)...`);
+    await starting?.close();
     await runtime.close();
     log('Stopped.');
     process.exit(0);

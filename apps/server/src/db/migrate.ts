@@ -25,6 +25,7 @@ import * as m0065 from './migrations/0065_search_runs.js';
 import * as m0066 from './migrations/0066_list_refresh_error.js';
 import * as m0080 from './migrations/0080_custom_companies.js';
 import * as m0060 from './migrations/0060_worker_heartbeats.js';
+import * as m0090 from './migrations/0090_email_verification.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0066_list_refresh_error': m0066,
   '0080_custom_companies': m0080,
   '0060_worker_heartbeats': m0060,
+  '0090_email_verification': m0090,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,7 +6,7 @@ type Json<T> = ColumnType<T, string | undefined, string>;
 export type FileType = 'csv' | 'xls' | 'xlsx';
 export type ListEntityType = 'contactList' | 'companyList';
 export type ListCompletionStatus = 'processing' | 'complete';
-export type StoredEmail = { email: string; status: string };
+export type StoredEmail = { email: string; status: string; source?: string; verifiedAt?: string };
 export type StoredPhone = { phoneNumber: string; status: string };
 export type CrmData = { crmName: string; crmUrl: string | null; error: string | null };
 

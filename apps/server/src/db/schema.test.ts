@@ -15,6 +15,7 @@ const TYPED_TABLES = {
   search_runs: true,
   custom_companies: true, list_custom_companies: true,
   worker_heartbeats: true,
+  email_verification_runs: true, email_verification_items: true,
 } satisfies Record<keyof DB, true>;
 
 let database: Database;

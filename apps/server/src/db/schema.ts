@@ -20,6 +20,7 @@ import type {
   SearchValuesTable,
 } from './schema-people.js';
 import type { EnrichmentClaimsTable, EnrichmentItemsTable, EnrichmentRunsTable } from './schema-enrichment.js';
+import type { EmailVerificationItemsTable, EmailVerificationRunsTable } from './schema-verification.js';
 import type { CrmRecordsTable, IntegrationsTable, SyncRunsTable } from './schema-integrations.js';
 import type { DomainEventsTable, EventDeliveriesTable } from './schema-events.js';
 import type { CreditHoldsTable, CreditLedgerTable, CreditMemberMonthsTable, CreditPeriodsTable } from './schema-credits.js';
@@ -163,6 +164,8 @@ export interface DB {
   enrichment_claims: EnrichmentClaimsTable;
   idempotency_keys: IdempotencyKeysTable;
   search_runs: SearchRunsTable;
+  email_verification_runs: EmailVerificationRunsTable;
+  email_verification_items: EmailVerificationItemsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -153,6 +153,10 @@ const CASES: Record<string, Case[]> = {
       request: (o, t) => ({ url: '/api/v1/prospects-enrichment/bulk', payload: { enrichType: 'phone', inputs: [{ customContactId: t.customContactId }], existingListId: o.listId } }),
     },
   ],
+  'POST /api/v1/email-verification/single': [
+    { fields: ['body.contactId'], request: (o) => ({ url: '/api/v1/email-verification/single', payload: { contactId: o.customContactId } }) },
+  ],
+  'POST /api/v1/email-verification/bulk': [{ fields: ['body.listId'], request: (o) => ({ url: '/api/v1/email-verification/bulk', payload: { listId: o.listId } }) }],
   'POST /api/v1/integrations/{service}/data/push': [
     { fields: ['body.listIds'], request: (o) => ({ url: '/api/v1/integrations/zapier/data/push', payload: { listIds: [o.listId] } }) },
     { fields: ['body.customContactIds'], request: (o) => ({ url: '/api/v1/integrations/zapier/data/push', payload: { customContactIds: [o.customContactId] } }) },

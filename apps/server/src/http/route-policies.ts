@@ -47,6 +47,8 @@ export const ROUTE_POLICIES: Record<string, Policy> = {
   'POST /api/v1/prospects/upload-to-list': 'user',
   'POST /api/v1/prospects-enrichment/single': 'user',
   'POST /api/v1/prospects-enrichment/bulk': 'user',
+  'POST /api/v1/email-verification/single': 'user',
+  'POST /api/v1/email-verification/bulk': 'user',
   'POST /api/v1/contacts/download': 'user',
   'POST /api/v1/contacts/bulk': 'user',
   'POST /api/v1/contacts': 'user',

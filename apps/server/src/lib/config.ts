@@ -58,6 +58,13 @@ const Env = z.object({
   SLACK_API_URL: z.string().url().default('https://slack.com/api'),
   /** How long a worker's leases and job heartbeat last without renewal: a dead worker's service instances move to another process, and its jobs run again, within about this. */
   SERVICE_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  /** Email verification: DNS servers to ask (`ip` or `ip:port`, comma separated); empty: the system's. */
+  VERIFY_DNS_SERVERS: z.string().default(''),
+  /** Email verification: the port of the SMTP RCPT probe on a domain's MX host. */
+  VERIFY_SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(25),
+  /** Email verification: the name given in EHLO (default: PUBLIC_URL's host name, else localhost). */
+  VERIFY_HELO_NAME: z.string().min(1).optional(),
+  VERIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export type OAuthVendorConfig = { clientId: string | undefined; clientSecret: string | undefined };
@@ -90,6 +97,7 @@ export type Config = {
   salesforce: OAuthVendorConfig & { loginUrl: string };
   slack: OAuthVendorConfig & { authUrl: string; apiUrl: string };
   serviceLeaseSeconds: number;
+  emailVerification: { dnsServers: string[]; smtpPort: number; heloName: string; timeoutMs: number };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -125,5 +133,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     salesforce: { clientId: e.SALESFORCE_CLIENT_ID, clientSecret: e.SALESFORCE_CLIENT_SECRET, loginUrl: e.SALESFORCE_LOGIN_URL },
     slack: { clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET, authUrl: e.SLACK_AUTH_URL, apiUrl: e.SLACK_API_URL },
     serviceLeaseSeconds: e.SERVICE_LEASE_SECONDS,
+    emailVerification: {
+      dnsServers: e.VERIFY_DNS_SERVERS.split(',').map((s) => s.trim()).filter(Boolean),
+      smtpPort: e.VERIFY_SMTP_PORT,
+      heloName: e.VERIFY_HELO_NAME ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'),
+      timeoutMs: e.VERIFY_TIMEOUT_MS,
+    },
   };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countsAsFoundEmail,
+  needsVerification,
   affordableBulkCount,
   canEnrich,
   channelState,
@@ -129,6 +131,29 @@ describe('statuses (spec §4)', () => {
     for (const s of ['invalid', 'do_not_mail']) expect(emailStatusDisplay(s)).toBe('do_not_email');
     for (const s of ['catch-all', 'unknown']) expect(emailStatusDisplay(s)).toBe('risky');
     expect(EMAIL_STATUS_LABELS.risky).toBe('Accepts all');
+  });
+
+  it('shows an unchecked upload as unverified, never as accepts all', () => {
+    expect(emailStatusDisplay('unverified')).toBe('unverified');
+    expect(EMAIL_STATUS_LABELS.unverified).toBe('Unverified');
+    expect(isAccurateEmail('unverified')).toBe(false);
+  });
+
+  it('counts as found for enrichment what a provider gave or a verification proved, not an unchecked or failed upload', () => {
+    expect(countsAsFoundEmail({ status: 'unverified' })).toBe(false);
+    expect(countsAsFoundEmail({ status: 'valid', verifiedAt: '2026-01-01T00:00:00Z' })).toBe(true);
+    expect(countsAsFoundEmail({ status: 'invalid', verifiedAt: '2026-01-01T00:00:00Z' })).toBe(false);
+    expect(countsAsFoundEmail({ status: 'catch-all', verifiedAt: '2026-01-01T00:00:00Z' })).toBe(false);
+    expect(countsAsFoundEmail({ status: 'unknown' })).toBe(true);
+    expect(countsAsFoundEmail({ status: 'valid' })).toBe(true);
+  });
+
+  it('offers verification for unchecked uploads and guesses only', () => {
+    expect(needsVerification({ status: 'unverified' })).toBe(true);
+    expect(needsVerification({ status: 'unknown' })).toBe(true);
+    expect(needsVerification({ status: 'unknown', verifiedAt: '2026-01-01T00:00:00Z' })).toBe(false);
+    expect(needsVerification({ status: 'valid' })).toBe(false);
+    expect(needsVerification({ status: 'catch-all' })).toBe(false);
   });
 
   it('has phones valid or other', () => {

@@ -99,6 +99,22 @@ export type EnrichableState = {
   lastPhoneEnrichment: string | Date | null;
 };
 
+/** A stored email as enrichment and verification read it: `verifiedAt` once an email validation checked it. */
+export type StoredEmailState = { status: string; verifiedAt?: string | null | undefined };
+
+/**
+ * Whether an email counts as found for enrichment: an address from a provider does; an uploaded
+ * one counts only once a verification proved it (unchecked, or checked and not verified, the
+ * contact may still be enriched for a verified one).
+ */
+export function countsAsFoundEmail(e: StoredEmailState): boolean {
+  if (e.status === 'unverified') return false;
+  return !e.verifiedAt || isAccurateEmail(e.status);
+}
+
+/** Emails an email validation may still check: unchecked uploads and unchecked guesses ('unknown'). */
+export const needsVerification = (e: StoredEmailState): boolean => !e.verifiedAt && (e.status === 'unverified' || e.status === 'unknown');
+
 /** The kinds an enrichment of `type` still has to look up for this contact (empty: already enriched). */
 export function kindsToEnrich(type: EnrichType, c: EnrichableState, now: number = Date.now()): Array<'email' | 'phone'> {
   const kinds: Array<'email' | 'phone'> = [];
@@ -112,13 +128,22 @@ export function canEnrich(p: { linkedinUrl?: string | null; fullName?: string | 
   return prospectCanBeEnriched({ linkedin_url: p.linkedinUrl ?? null, full_name: p.fullName ?? null, job_company_name: p.companyName ?? null });
 }
 
-export const EMAIL_STATUSES = ['valid', 'personal', 'hq', 'invalid', 'do_not_mail', 'catch-all', 'unknown'] as const;
+/**
+ * Spec §4's statuses, and 'unverified': an address someone typed or uploaded (a file, a CRM pull,
+ * a prospect created by hand) that nobody has checked yet (docs/decisions.md, Email verification).
+ */
+export const EMAIL_STATUSES = ['valid', 'personal', 'hq', 'invalid', 'do_not_mail', 'catch-all', 'unknown', 'unverified'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
-export type EmailStatusDisplay = 'verified' | 'do_not_email' | 'risky';
+export type EmailStatusDisplay = 'verified' | 'do_not_email' | 'risky' | 'unverified';
 
-/** Spec §4 "Email status display": valid, personal, hq verified; invalid, do_not_mail do not email; catch-all, unknown risky. */
+/**
+ * Spec §4 "Email status display": valid, personal, hq verified; invalid, do_not_mail do not email;
+ * catch-all, unknown risky. An unchecked upload is shown as such, never as one of those.
+ */
 export function emailStatusDisplay(status: string): EmailStatusDisplay {
   switch (status) {
+    case 'unverified':
+      return 'unverified';
     case 'valid':
     case 'personal':
     case 'hq':
@@ -135,6 +160,7 @@ export const EMAIL_STATUS_LABELS: Record<EmailStatusDisplay, string> = {
   verified: 'Verified',
   do_not_email: 'Do not email',
   risky: 'Accepts all',
+  unverified: 'Unverified',
 };
 
 /** Spec §4: a phone is valid or other. */

@@ -78,6 +78,8 @@ export const UploadedFile = z.object({
   headers: z.array(z.string()),
   /** Data rows after the header, empty rows not counted. */
   rowCount: z.number(),
+  /** Blank cells per column, in header order, over every data row: what the upload dialogs check on step 1. */
+  blankCounts: z.array(z.number()),
   createdAt: z.string(),
 });
 export type UploadedFile = z.infer<typeof UploadedFile>;

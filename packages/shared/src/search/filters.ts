@@ -405,11 +405,18 @@ export const ProspectEmailStatus = z.enum([
   'do_not_mail',
   'catch-all',
   'unknown',
+  'unverified',
 ]);
 export type ProspectEmailStatus = z.infer<typeof ProspectEmailStatus>;
 
 /** `source`: the enrichment provider that found it (absent for uploaded values). */
-export const ProspectEmail = z.object({ email: z.string(), status: ProspectEmailStatus, source: z.string().optional() });
+export const ProspectEmail = z.object({
+  email: z.string(),
+  status: ProspectEmailStatus,
+  source: z.string().optional(),
+  /** When an email validation checked it (ISO time); absent until then. */
+  verifiedAt: z.string().optional(),
+});
 export type ProspectEmail = z.infer<typeof ProspectEmail>;
 /** Phone status is 'valid' or anything else (spec §4), so it stays a string. */
 export const ProspectPhone = z.object({ phoneNumber: z.string(), status: z.string(), source: z.string().optional() });

@@ -10,7 +10,7 @@ import type { Contact, ContactsTable, StoredEmail, StoredPhone } from '../../db/
  */
 const hasPersonalEmail = (c: string) => sql<boolean>`(${sql.ref(`${c}.emails`)} @> '[{"status":"personal"}]'::jsonb)`;
 const hasProfessionalEmail = (c: string) =>
-  sql<boolean>`jsonb_path_exists(${sql.ref(`${c}.emails`)}, '$[*] ? (@.status != "personal" && @.status != "invalid" && @.status != "do_not_mail")')`;
+  sql<boolean>`jsonb_path_exists(${sql.ref(`${c}.emails`)}, '$[*] ? (@.status != "personal" && @.status != "invalid" && @.status != "do_not_mail" && @.status != "unverified")')`;
 const hasLinkedin = (c: string) => sql<boolean>`coalesce(${sql.ref(`${c}.linkedin_url`)}, '') <> ''`;
 const hasValidPhone = (c: string) => sql<boolean>`(${sql.ref(`${c}.phones`)} @> '[{"status":"valid"}]'::jsonb)`;
 
@@ -99,7 +99,7 @@ export async function createCustomContact(db: Kysely<DB>, teamId: string, v: Cus
       company_name: v.companyName ?? null,
       company_domain: v.companyDomain ?? null,
       linkedin_url: v.linkedIn ?? null,
-      emails: JSON.stringify(v.email ? [{ email: v.email, status: 'unknown' }] : []),
+      emails: JSON.stringify(v.email ? [{ email: v.email, status: 'unverified' }] : []),
       primary_email: v.email ?? null,
       phones: JSON.stringify(v.phone ? [{ phoneNumber: v.phone, status: 'other' }] : []),
       primary_phone: v.phone ?? null,
@@ -155,7 +155,7 @@ export async function createProfiledContact(db: Kysely<DB>, teamId: string, prof
       team_id: teamId,
       is_custom: true,
       ...profile,
-      emails: JSON.stringify(channels.email ? [{ email: channels.email, status: 'unknown' }] : []),
+      emails: JSON.stringify(channels.email ? [{ email: channels.email, status: 'unverified' }] : []),
       primary_email: channels.email,
       phones: JSON.stringify(channels.phone ? [{ phoneNumber: channels.phone, status: 'other' }] : []),
       primary_phone: channels.phone,
@@ -245,9 +245,10 @@ export type EnrichmentResult = {
 
 /**
  * Writes enrichment results: new emails and phones are appended to each contact (an address it
- * already has is not repeated), the first becomes primary when there was none, the looked-up
- * kinds get a new last-enrichment time, and the lists holding the contacts count the change, in
- * one statement. Answers the ids of the contacts written.
+ * already has is not repeated, but an unverified upload of it takes the provider's status), the
+ * first becomes primary when there was none or when the primary is an unchecked or failed
+ * upload and an accurate one was found; the looked-up kinds get a new last-enrichment time, and
+ * the lists holding the contacts count the change, in one statement. Answers the ids written.
  */
 export async function writeEnrichmentResults(db: Kysely<DB>, results: EnrichmentResult[]) {
   if (results.length === 0) return [];
@@ -259,20 +260,28 @@ export async function writeEnrichmentResults(db: Kysely<DB>, results: Enrichment
       select * from jsonb_to_recordset(${values}::jsonb) as v(contact_id uuid, emails jsonb, phones jsonb, email_done boolean, phone_done boolean)
     ), before as (
       -- Every part of one statement sees the contacts as they were before it.
-      select c.id, c.emails, c.phones, c.linkedin_url from contacts c join v on v.contact_id = c.id
+      select c.id, c.emails, c.phones, c.linkedin_url, c.primary_email from contacts c join v on v.contact_id = c.id
     ), fresh as (
       select v.contact_id,
+        coalesce((select jsonb_agg(case when x->>'status' = 'unverified'
+            then coalesce((select x || (e - 'email') from jsonb_array_elements(v.emails) e where lower(e->>'email') = lower(x->>'email') limit 1), x)
+            else x end order by n)
+          from jsonb_array_elements(b.emails) with ordinality as t(x, n)), '[]'::jsonb) as kept,
         coalesce((select jsonb_agg(e) from jsonb_array_elements(v.emails) e
           where not exists (select 1 from jsonb_array_elements(b.emails) x where lower(x->>'email') = lower(e->>'email'))), '[]'::jsonb) as emails,
         coalesce((select jsonb_agg(p) from jsonb_array_elements(v.phones) p
           where not exists (select 1 from jsonb_array_elements(b.phones) x where x->>'phoneNumber' = p->>'phoneNumber')), '[]'::jsonb) as phones,
+        (v.emails->0->>'status') in ('valid', 'personal', 'hq') as accurate_found,
+        v.emails->0->>'email' as best_found,
+        exists (select 1 from jsonb_array_elements(b.emails) x where lower(x->>'email') = lower(b.primary_email)
+          and (x->>'status' = 'unverified' or (x ? 'verifiedAt' and x->>'status' not in ('valid', 'personal', 'hq')))) as weak_primary,
         v.email_done, v.phone_done
       from v join before b on b.id = v.contact_id
     ), after as (
       update contacts c set
-        emails = c.emails || f.emails,
+        emails = f.kept || f.emails,
         phones = c.phones || f.phones,
-        primary_email = coalesce(c.primary_email, f.emails->0->>'email'),
+        primary_email = case when f.weak_primary and f.accurate_found then f.best_found else coalesce(c.primary_email, f.emails->0->>'email') end,
         primary_phone = coalesce(c.primary_phone, f.phones->0->>'phoneNumber'),
         last_email_enrichment = case when f.email_done then now() else c.last_email_enrichment end,
         last_phone_enrichment = case when f.phone_done then now() else c.last_phone_enrichment end,
@@ -282,4 +291,48 @@ export async function writeEnrichmentResults(db: Kysely<DB>, results: Enrichment
     ), counted as (${applyContactChanges('before', 'after')})
     select id from after`.execute(db);
   return rows.map((r) => r.id);
+}
+
+/** One email validation's outcome for an address of a contact. */
+export type EmailCheckResult = { email: string; status: string; verifiedAt: string };
+
+/**
+ * Writes email validation outcomes: each checked address of the contact takes its new status and
+ * check time in place (addresses added meanwhile are kept), and the lists holding the contacts
+ * count the change, in one statement. Answers the ids written.
+ */
+export async function writeEmailChecks(db: Kysely<DB>, teamId: string, results: Array<{ contactId: string; checks: EmailCheckResult[] }>) {
+  if (results.length === 0) return [];
+  const values = JSON.stringify(results.map((r) => ({ contact_id: r.contactId, checks: r.checks })));
+  const { rows } = await sql<{ id: string }>`
+    with v as (
+      select * from jsonb_to_recordset(${values}::jsonb) as v(contact_id uuid, checks jsonb)
+    ), before as (
+      select c.id, c.emails, c.phones, c.linkedin_url from contacts c join v on v.contact_id = c.id where c.team_id = ${teamId}
+    ), after as (
+      update contacts c set
+        emails = coalesce((select jsonb_agg(coalesce(
+            (select x || jsonb_build_object('status', k->>'status', 'verifiedAt', k->>'verifiedAt')
+              from jsonb_array_elements(v.checks) k where lower(k->>'email') = lower(x->>'email') limit 1), x) order by n)
+          from jsonb_array_elements(c.emails) with ordinality as t(x, n)), '[]'::jsonb),
+        updated_at = now()
+      from v where c.id = v.contact_id and c.team_id = ${teamId}
+      returning c.id, c.emails, c.phones, c.linkedin_url
+    ), counted as (${applyContactChanges('before', 'after')})
+    select id from after`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/** The team's contacts of a list that hold an email not checked yet (an upload or a guess), in the list's order. */
+export async function findListContactsToVerify(db: Kysely<DB>, teamId: string, listId: string) {
+  return db
+    .selectFrom('list_contacts as lc')
+    .innerJoin('contacts as c', 'c.id', 'lc.contact_id')
+    .select(['c.id', 'c.emails'])
+    .where('lc.list_id', '=', listId)
+    .where('c.team_id', '=', teamId)
+    .where(sql<boolean>`jsonb_path_exists(c.emails, '$[*] ? ((@.status == "unverified" || @.status == "unknown") && !(exists(@.verifiedAt)))')`)
+    .orderBy('lc.added_at')
+    .orderBy('c.id')
+    .execute();
 }

@@ -2,6 +2,7 @@ import {
   AppError,
   BULK_ENRICH_MAX,
   canEnrich,
+  countsAsFoundEmail,
   emailCost,
   ENRICH_TEMPLATES,
   ENRICHMENT_MESSAGES,
@@ -52,8 +53,9 @@ const kindCost = (kind: repo.EnrichKind, pricing: EnrichmentPricing) => (kind ==
 const itemsCost = (items: Array<{ kinds: repo.EnrichKind[] }>, pricing: EnrichmentPricing) =>
   items.reduce((sum, item) => sum + item.kinds.reduce((s, k) => s + kindCost(k, pricing), 0), 0);
 
+/** An unverified upload (or one a verification failed) is not a found email: enrichment may look for a verified one. */
 const channelsOf = (c: repo.EnrichableContact) => ({
-  emails: c.emails.length,
+  emails: c.emails.filter(countsAsFoundEmail).length,
   phones: c.phones.length,
   lastEmailEnrichment: c.last_email_enrichment,
   lastPhoneEnrichment: c.last_phone_enrichment,

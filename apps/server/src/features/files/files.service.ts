@@ -142,6 +142,7 @@ export function presentUpload(upload: Upload): UploadedFile {
     size: Number(upload.size_bytes),
     headers: upload.headers,
     rowCount: upload.row_count,
+    blankCounts: upload.blank_counts,
     createdAt: upload.created_at.toISOString(),
   };
 }

@@ -15,6 +15,8 @@ export type DemoLoadOptions = {
   /** Progress lines go here; every `progressEvery` people. */
   log?: (line: string) => void;
   progressEvery?: number;
+  /** People loaded (or generated, on the bulk path) so far, after each batch: the starting page's counter. */
+  onProgress?: (done: number, total: number) => void;
   /**
    * Large loads into an empty or small database: take the bulk path (bulk-load.ts) when no
    * person of this seed is loaded yet and the database holds fewer people than the load brings;
@@ -45,6 +47,7 @@ export async function loadDemoPeople(db: Kysely<DB>, options: DemoLoadOptions): 
   if (options.bulk && !(await personExists(db, demoPersonId(seed, 0))) && (await countPeopleUpTo(db, options.people)) < options.people) {
     const companyIds = await companyIdMaps(db);
     const inserted = await bulkLoadPeople(db, demoBatches(demo.people(), batchSize, companyIds, (done) => {
+      options.onProgress?.(done, options.people);
       if (done % progressEvery < batchSize || done === options.people) log(`Demo data: ${done.toLocaleString('en-US')} / ${options.people.toLocaleString('en-US')} people generated (${seconds().toFixed(1)} s).`);
     }), { ...options.bulk, log });
     return { companies, people: { inserted, skipped: 0 }, seconds: seconds() };
@@ -60,6 +63,10 @@ export async function loadDemoPeople(db: Kysely<DB>, options: DemoLoadOptions): 
     people.skipped += counts.skipped;
     done += batch.length;
     batch = [];
+    options.onProgress?.(done, options.people);
+    // The embedded database answers in microtasks: without a turn of the event loop here, the
+    // starting page's requests would wait for the whole load.
+    if (options.onProgress) await new Promise((resolve) => setImmediate(resolve));
     if (done >= nextProgress || done === options.people) {
       nextProgress = (Math.floor(done / progressEvery) + 1) * progressEvery;
       log(`Demo data: ${done.toLocaleString('en-US')} / ${options.people.toLocaleString('en-US')} people (${seconds().toFixed(1)} s).`);
@@ -102,7 +109,7 @@ function* demoBatches(records: Iterable<PdlPerson>, batchSize: number, companies
  */
 export async function ensureDemoPeople(
   db: Kysely<DB>,
-  options: { people?: number; seed?: number; log?: (line: string) => void } = {},
+  options: { people?: number; seed?: number; log?: (line: string) => void; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<DemoLoadResult | null> {
   const people = options.people ?? DEMO_PEOPLE;
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
@@ -111,7 +118,7 @@ export async function ensureDemoPeople(
   if (!interrupted && (await hasAnyPerson(db))) return null;
   const log = options.log ?? (() => {});
   log(`${interrupted ? 'Resuming' : 'Loading'} ${people.toLocaleString('en-US')} demo people into the prospect database...`);
-  const result = await loadDemoPeople(db, { people, seed, log });
+  const result = await loadDemoPeople(db, { people, seed, log, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
   log(`Demo data ready: ${result.people.inserted.toLocaleString('en-US')} people and ${result.companies.inserted.toLocaleString('en-US')} companies in ${result.seconds.toFixed(1)} s.`);
   return result;
 }

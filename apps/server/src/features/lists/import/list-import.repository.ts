@@ -176,8 +176,8 @@ export async function countImported(db: Kysely<DB>, importId: string) {
  * Moves the staged batch into `contacts` as custom contacts and adds them to the list, in one
  * statement of the batch's transaction (after claimImportBatch): a batch lands whole or not at
  * all. Every row of the batch becomes a contact, numbered by its row (`source_row`). With
- * `fill`, blank fields come from the people database. Uploaded emails have status 'unknown'
- * (professional until verified) and phones 'other', so the list's count deltas follow from the
+ * `fill`, blank fields come from the people database. Uploaded emails have status 'unverified'
+ * (not a professional email until a verification proves it) and phones 'other', so the list's count deltas follow from the
  * columns themselves; new contacts are new to every list, so all of them are added. The
  * one-element arrays are made with jsonb_set on a constant, cheaper than building them
  * (about 9% of the statement's time).
@@ -192,14 +192,14 @@ export async function insertImportBatch(
         department, company_name, company_domain, linkedin_url, industry, city, country, emails, primary_email, phones, primary_phone)
       select id, ${v.teamId}, true, ${v.importId}, row_no, full_name, first_name, last_name, job_title, level, department, company, domain,
         linkedin, industry, city, country,
-        case when email is null then '[]'::jsonb else jsonb_set('[{"email": "", "status": "unknown"}]', '{0,email}', to_jsonb(email)) end, email,
+        case when email is null then '[]'::jsonb else jsonb_set('[{"email": "", "status": "unverified"}]', '{0,email}', to_jsonb(email)) end, email,
         case when phone is null then '[]'::jsonb else jsonb_set('[{"phoneNumber": "", "status": "other"}]', '{0,phoneNumber}', to_jsonb(phone)) end, phone
       from (${v.input}) f
       returning id, primary_email, linkedin_url
     ), added as (
       insert into list_contacts (list_id, contact_id, page_context) select ${v.listId}, id, 'lists' from ins
     ), delta as (
-      select count(*)::int as n, 0 as personal, (count(*) filter (where primary_email is not null))::int as professional,
+      select count(*)::int as n, 0 as personal, 0 as professional,
         (count(*) filter (where coalesce(linkedin_url, '') <> ''))::int as linkedin, 0 as phone
       from ins
     ), _ as (${applyDelta(v.listId, 1)})

@@ -3,7 +3,12 @@ import {
   FILE_MESSAGES,
   LISTS_MESSAGES,
   type UploadToListBody,
-  PROSPECT_FILE_HEADERS, shortLinkedInUrl, type ProspectFileHeader } from '@leadline/shared';
+  mapProspectHeaders,
+  PROSPECT_FILE_HEADERS,
+  type ProspectFileHeader,
+  prospectFileProblem,
+  shortLinkedInUrl,
+} from '@leadline/shared';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { DB } from '../../../db/schema.js';
 import type { Upload } from '../../../db/schema-lists.js';
@@ -38,21 +43,14 @@ export const IN_FLIGHT = 3;
 
 const headerKey = (h: string) => h.trim().toLowerCase();
 
-/** Where each accepted header sits in the file (case and surrounding spaces ignored); -1 if absent. */
-export function mapProspectHeaders(headers: string[]): Record<ProspectFileHeader, number> {
-  const keys = headers.map(headerKey);
-  return Object.fromEntries(PROSPECT_FILE_HEADERS.map((h) => [h, keys.indexOf(headerKey(h))])) as Record<ProspectFileHeader, number>;
-}
-
 /**
- * The three file checks of spec §5, answered from the summary the upload computed while it
- * streamed the file, so nothing is read twice and nothing is written when one fails.
+ * The three file checks of spec §5 (`prospectFileProblem`, also shown by the upload dialog's
+ * step 1), answered from the summary the upload computed while it streamed the file, so nothing
+ * is read twice and nothing is written when one fails.
  */
 export function validateProspectFile(upload: Pick<Upload, 'headers' | 'row_count' | 'blank_counts'>) {
-  if (upload.row_count === 0) throw new AppError('VALIDATION_FAILED', LISTS_MESSAGES.fileEmpty, { field: 'attachedFileInfo' });
-  const column = mapProspectHeaders(upload.headers)['Full Name'];
-  if (column < 0) throw new AppError('VALIDATION_FAILED', LISTS_MESSAGES.fullNameColumnMissing, { field: 'attachedFileInfo' });
-  if ((upload.blank_counts[column] ?? 0) > 0) throw new AppError('VALIDATION_FAILED', LISTS_MESSAGES.fullNameValueMissing, { field: 'attachedFileInfo' });
+  const problem = prospectFileProblem({ headers: upload.headers, rowCount: upload.row_count, blankCounts: upload.blank_counts });
+  if (problem) throw new AppError('VALIDATION_FAILED', problem, { field: 'attachedFileInfo' });
 }
 
 /** A cell as stored: formula escaping undone, surrounding spaces dropped, blank as null. */

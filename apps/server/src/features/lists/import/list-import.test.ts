@@ -112,7 +112,7 @@ describe('upload to list', () => {
       level: 'director',
       department: 'marketing',
       company: { name: 'Roe & Co', domain: 'roe.co' },
-      emails: [{ email: 'jane@roe.co', status: 'unknown' }],
+      emails: [{ email: 'jane@roe.co', status: 'unverified' }],
       primaryEmail: 'jane@roe.co',
       phones: [{ phoneNumber: '+1 555 0101', status: 'other' }],
       primaryPhone: '+1 555 0101',
@@ -123,7 +123,7 @@ describe('upload to list', () => {
     expect(rows[2]!.jobTitle).toBe('Sales "Ninja"');
     expect(await finishedEvents(progress.id)).toEqual([{ teamId: owner.teamId, listId: list._id, importId: progress.id, fileName: 'people.csv', imported: 3, rows: 3 }]);
     const after = await call({ method: 'POST', url: `/api/v1/lists/${list._id}`, payload: {} });
-    expect(after.json().data.list).toMatchObject({ completionStatus: 'complete', contacts: 3, totalWithProfessionalEmail: 1, totalWithLinkedin: 1 });
+    expect(after.json().data.list).toMatchObject({ completionStatus: 'complete', contacts: 3, totalWithProfessionalEmail: 0, totalWithLinkedin: 1 });
   });
 
   it('fills blank fields from the people database only when asked, never replacing a value', async () => {
@@ -198,7 +198,8 @@ describe('upload to list', () => {
     expect(await repo.countImported(t.ctx.db, tracker.id)).toBe(rows);
     expect(await finishedEvents(tracker.id)).toHaveLength(1);
     const stored = await lists.findList(t.ctx.db, owner.teamId, list.id);
-    expect(stored).toMatchObject({ contacts_count: rows, total_with_professional_email: rows, completion_status: 'complete' });
+    // Uploaded emails are unverified: no work email is counted until a verification proves one.
+    expect(stored).toMatchObject({ contacts_count: rows, total_with_professional_email: 0, completion_status: 'complete' });
     expect(await lists.findMiscountedLists(t.ctx.db, owner.teamId)).toEqual([]);
   });
 
@@ -238,7 +239,7 @@ describe('upload to list', () => {
     const stored = await t.ctx.db.selectFrom('contacts').select((eb) => eb.fn.countAll<string>().as('n')).where('source_import_id', '=', tracker.id).executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(rows);
     expect(await finishedEvents(tracker.id)).toHaveLength(1);
-    expect(await lists.findList(t.ctx.db, owner.teamId, list.id)).toMatchObject({ contacts_count: rows, total_with_professional_email: rows });
+    expect(await lists.findList(t.ctx.db, owner.teamId, list.id)).toMatchObject({ contacts_count: rows, total_with_professional_email: 0 });
     expect(await lists.findMiscountedLists(t.ctx.db, owner.teamId)).toEqual([]);
   });
 

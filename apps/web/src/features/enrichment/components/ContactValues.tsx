@@ -1,7 +1,17 @@
-import { channelState, EMAIL_STATUS_LABELS, emailStatusDisplay, ENRICHMENT_MESSAGES, phoneStatusDisplay, type ProspectEmail, type ProspectPhone } from '@leadline/shared';
+import {
+  channelState,
+  EMAIL_STATUS_LABELS,
+  emailStatusDisplay,
+  ENRICHMENT_MESSAGES,
+  needsVerification,
+  phoneStatusDisplay,
+  type ProspectEmail,
+  type ProspectPhone,
+} from '@leadline/shared';
 import { ActionIcon, Badge, CopyButton, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconDots, IconMail, IconPhone } from '@tabler/icons-react';
 import { notify } from '../../../lib/notify';
+import { VerifyEmailButton } from '../../email-verification/components/VerifyEmailButton';
 import { useSetPrimary } from '../api';
 
 export const COPIED_MESSAGE = 'Copied to clipboard!';
@@ -30,17 +40,17 @@ function CopyValue({ value }: { value: string }) {
   );
 }
 
-const STATUS_COLORS = { verified: 'teal', do_not_email: 'red', risky: 'yellow' } as const;
+const STATUS_COLORS = { verified: 'teal', do_not_email: 'red', risky: 'yellow', unverified: 'gray' } as const;
 
-type Item = { value: string; badge: string; color: string; source: string | undefined };
+type Item = { value: string; badge: string; color: string; source: string | undefined; unchecked: boolean };
 
 const emailItem = (e: ProspectEmail): Item => {
   const display = emailStatusDisplay(e.status);
-  return { value: e.email, badge: EMAIL_STATUS_LABELS[display], color: STATUS_COLORS[display], source: e.source };
+  return { value: e.email, badge: EMAIL_STATUS_LABELS[display], color: STATUS_COLORS[display], source: e.source, unchecked: needsVerification(e) };
 };
 const phoneItem = (p: ProspectPhone): Item => {
   const valid = phoneStatusDisplay(p.status) === 'valid';
-  return { value: p.phoneNumber, badge: valid ? 'Valid' : 'Other', color: valid ? 'teal' : 'gray', source: p.source };
+  return { value: p.phoneNumber, badge: valid ? 'Valid' : 'Other', color: valid ? 'teal' : 'gray', source: p.source, unchecked: false };
 };
 
 export type ContactValuesProps = {
@@ -100,6 +110,7 @@ export function ContactValues({ kind, emails = [], phones = [], primary, lastEnr
               {item.badge}
             </Badge>
           </Tooltip>
+          {contactId && item.unchecked && <VerifyEmailButton contactId={contactId} email={item.value} />}
           {items.length > 1 && item.value === shown && (
             <Badge size="xs" variant="outline" style={{ flexShrink: 0, overflow: 'visible' }}>
               Primary

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { JobProgress } from '../../../components/JobProgress';
+import { VerifyListEmails } from '../../email-verification/components/VerifyListEmails';
 import { listPath, listsKeys, usePickableLists, useRefreshList } from '../api';
 import { formatCount, formatDateTime, recordsOf } from './format';
 
@@ -146,7 +147,10 @@ export function ListHeader({ list }: { list: ListDto }) {
         <Counts list={list} />
         {list.isDynamic && <DynamicRefresh list={list} />}
       </Stack>
-      <ListSwitcher list={list} />
+      <Group gap="sm" align="flex-start">
+        {list.entityType === 'contactList' && <VerifyListEmails list={list} />}
+        <ListSwitcher list={list} />
+      </Group>
     </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { LISTS_MESSAGES, MESSAGES, PROSPECT_FILE_HEADERS } from '@leadline/shared';
+import { LISTS_MESSAGES, MESSAGES, PROSPECT_FILE_HEADERS, prospectFileProblem } from '@leadline/shared';
 import { Alert, Button, Group, Modal, Stack, Stepper, Switch } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -27,7 +27,7 @@ export function UploadCsvDialog({ opened, onClose }: UploadCsvDialogProps) {
   const [step, setStep] = useState(0);
   const [fillMissing, setFillMissing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const upload = useFileUpload();
+  const upload = useFileUpload(prospectFileProblem);
   const list = useListChoice('contactList', opened && step === 1, () => setError(null));
   const importFile = useUploadToList();
 
