@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { escapeLike } from '../../lib/sql.js';
+import { countCacheOf, type Count } from './count-cache.js';
 import { termKey, type Term, type TermCodes } from './people-filters.repository.js';
 
 type Condition = RawBuilder<boolean>;
@@ -47,12 +48,28 @@ export async function pageCompanies(db: Kysely<DB>, conditions: Condition[], pag
     .execute();
 }
 
-/** Counts matches up to `cap`; beyond it the count stops, and the answer is a lower bound. */
-export async function countUpTo(db: Kysely<DB>, table: 'people_search' | 'companies', conditions: Condition[], cap: number) {
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from (select 1 from ${sql.table(table)} where ${whereAll(conditions)} limit ${cap + 1}) matches`.execute(db);
-  const n = rows[0]?.n ?? 0;
-  return { total: Math.min(n, cap), isLowerBound: n > cap };
+/**
+ * Counts matches up to `cap`; beyond it the count stops, and the answer is a lower bound. The
+ * count is reused for a few seconds (count-cache.ts) under its statement and parameters, so the
+ * same filters share one count and conditions that name a team never share it across teams;
+ * `fresh` counts anew (benchmarks).
+ */
+export async function countUpTo(
+  db: Kysely<DB>,
+  table: 'people_search' | 'companies',
+  conditions: Condition[],
+  cap: number,
+  options: { fresh?: boolean } = {},
+): Promise<Count> {
+  const query = sql<{ n: number }>`
+    select count(*)::int as n from (select 1 from ${sql.table(table)} where ${whereAll(conditions)} limit ${cap + 1}) matches`;
+  const count = async () => {
+    const n = (await query.execute(db)).rows[0]?.n ?? 0;
+    return { total: Math.min(n, cap), isLowerBound: n > cap };
+  };
+  if (options.fresh) return count();
+  const compiled = query.compile(db);
+  return countCacheOf(db).get(JSON.stringify([compiled.sql, compiled.parameters]), count);
 }
 
 /** The codes of the terms that exist; see `people_terms()` in migration 0004. */
