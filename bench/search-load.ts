@@ -3,6 +3,7 @@
 //   node --import tsx bench/search-load.ts --db postgres --url postgres://.../db   (people loaded before,
 //                                       e.g. by bench/search.ts; an empty database gets --people demo people)
 //   ... --filters engineer   every request searches `keywords: engineer` instead of the 20-set mix
+//   ... --profile DIR        the server writes a CPU profile (.cpuprofile) into DIR when it stops
 // Starts the real server as a child process (its own event loop and, on PGlite, its one connection)
 // on a fresh data folder, signs up --teams accounts (each its own team), then keeps --connections
 // HTTP clients busy for --seconds: each sends first-page searches (POST /search/contacts) back to
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     filters: { type: 'string', default: 'mix' },
     size: { type: 'string', default: '25' },
     app: { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const connections = Number(values.connections);
@@ -47,7 +49,8 @@ const port = 20_000 + Math.floor(Math.random() * 20_000);
 const base = `http://127.0.0.1:${port}`;
 
 function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
+  const profile = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
     cwd: appRoot,
     env: {
       ...process.env,
