@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Pool } from 'undici';
+import { Client, Pool } from 'undici';
 import type { SearchFiltersInput } from '@leadline/shared';
 import { MIX } from './search-mix.js';
 
@@ -77,13 +77,18 @@ function startServer(): Promise<ChildProcess> {
   });
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+const cpuSeconds = (pid: number) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const ms = (x: number) => `${x.toFixed(0)} ms`.padStart(9);
 
 const t0 = performance.now();
 const server = await startServer();
 console.log(`server ready in ${((performance.now() - t0) / 1000).toFixed(1)} s (${values.db}, data in ${values.db === 'pglite' ? dataDir : 'DATABASE_URL'})`);
-const pool = new Pool(base, { connections, pipelining: 1, headersTimeout: 120_000, bodyTimeout: 120_000 });
+const pool = new Pool(base, { connections: 1 });
 
 try {
   const cookies: string[] = [];
@@ -102,18 +107,27 @@ try {
   }
 
   const latencies: number[] = [];
+  // Once every filter set has been answered once, the answers the server keeps are warm: what
+  // follows is the steady state, reported apart from the whole run (which includes the cold start).
+  const answered: Array<{ sentAt: number; took: number }> = [];
+  const firstAnswer = new Map<string, number>();
   const byFilter = new Map<string, number[]>(mix.map(([label]) => [label, []]));
   const failures = new Map<string, number>();
   const loadAvgBefore = os.loadavg()[0]!;
+  const serverCpuBefore = cpuSeconds(server.pid!);
   const start = performance.now();
   const end = start + seconds * 1000;
 
+  // One keep-alive connection per client, as autocannon does: a shared pool would let a client
+  // that just finished take a free connection before requests already queued for one.
+  const clients = Array.from({ length: connections }, () => new Client(base, { pipelining: 1, headersTimeout: 120_000, bodyTimeout: 120_000 }));
   const client = async (index: number) => {
     const cookie = cookies[index % cookies.length]!;
+    const connection = clients[index]!;
     for (let n = index; performance.now() < end; n++) {
       const [label, filters] = mix[n % mix.length]!;
       const sent = performance.now();
-      const response = await pool.request({
+      const response = await connection.request({
         method: 'POST',
         path: '/search/contacts',
         headers: { 'content-type': 'application/json', cookie },
@@ -123,6 +137,8 @@ try {
       const took = performance.now() - sent;
       if (response.statusCode === 200) {
         latencies.push(took);
+        answered.push({ sentAt: sent, took });
+        if (!firstAnswer.has(label)) firstAnswer.set(label, performance.now());
         byFilter.get(label)!.push(took);
       } else {
         const key = `${response.statusCode} ${body.slice(0, 120)}`;
@@ -132,13 +148,26 @@ try {
   };
   await Promise.all(Array.from({ length: connections }, (_, i) => client(i)));
   const elapsed = (performance.now() - start) / 1000;
+  const serverCpu = cpuSeconds(server.pid!) - serverCpuBefore;
+  await Promise.all(clients.map((c) => c.close()));
 
   const sorted = [...latencies].sort((a, b) => a - b);
   const failed = [...failures.values()].reduce((a, b) => a + b, 0);
   console.log(`\nsearch under load: ${values.db}, ${Number(values.people).toLocaleString('en-US')} people wanted, ${connections} connections, ${elapsed.toFixed(1)} s, ${teams} teams, filters: ${values.filters} (${mix.length} sets), page size ${values.size}`);
   console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, node ${process.version}, load average ${loadAvgBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after`);
   console.log(`requests: ${latencies.length} answered 200 (${(latencies.length / elapsed).toFixed(1)} req/s), ${failed} other`);
+  // On a shared machine the server gets only part of a core: its own CPU time says what one core of it does.
+  console.log(`server CPU: ${serverCpu.toFixed(1)} s over ${elapsed.toFixed(1)} s (${((100 * serverCpu) / elapsed).toFixed(0)}% of one core), ${(latencies.length / serverCpu).toFixed(1)} requests per CPU-second`);
   console.log(`latency:  p50 ${ms(pct(sorted, 50))}  p90 ${ms(pct(sorted, 90))}  p95 ${ms(pct(sorted, 95))}  p99 ${ms(pct(sorted, 99))}  max ${ms(sorted.at(-1) ?? NaN)}`);
+  if (firstAnswer.size === mix.length) {
+    const warm = Math.max(...firstAnswer.values());
+    const steady = answered.filter((a) => a.sentAt >= warm).map((a) => a.took).sort((a, b) => a - b);
+    const span = (Math.max(warm, ...answered.map((a) => a.sentAt + a.took)) - warm) / 1000;
+    console.log(`steady state (sent after every filter set was answered once, at ${((warm - start) / 1000).toFixed(1)} s): ${steady.length} requests, ${(steady.length / span).toFixed(1)} req/s`);
+    console.log(`latency:  p50 ${ms(pct(steady, 50))}  p90 ${ms(pct(steady, 90))}  p95 ${ms(pct(steady, 95))}  p99 ${ms(pct(steady, 99))}  max ${ms(steady.at(-1) ?? NaN)}`);
+  }
+  const slowest = [...answered].sort((x, y) => y.took - x.took).slice(0, 5);
+  console.log(`slowest:  ${slowest.map((a) => `${ms(a.took).trim()} (sent at ${((a.sentAt - start) / 1000).toFixed(1)} s)`).join(', ')}`);
   console.log('\nper filter set'.padEnd(32), 'n'.padStart(6), 'p50'.padStart(9), 'p99'.padStart(9));
   for (const [label, xs] of byFilter) {
     const s = [...xs].sort((a, b) => a - b);
