@@ -79,7 +79,7 @@ await sql`analyze`.execute(db);
 const searchPage = async (filters: SearchFiltersInput, after: string | null, on = db, fresh = true) => {
   const conditions = await peopleSearchConditions(on, normalizeFilters(SearchFilters.parse(filters)));
   const [rows, count] = await Promise.all([
-    pagePeople(on, conditions, { after, limit: size }),
+    pagePeople(on, conditions, { after, limit: size }, { fresh }),
     after === null ? countUpTo(on, 'people_search', conditions, TOTAL_EXACT_LIMIT, { fresh }) : null,
   ]);
   return { rows: rows.slice(0, size), more: rows.length > size, total: count?.total ?? 0, lowerBound: count?.isLowerBound ?? false };
