@@ -1,7 +1,7 @@
 /** How long an answer is reused: every page and every user of the same filters within this sees one answer. */
 export const SEARCH_CACHE_TTL_MS = 30_000;
-/** Answers kept; the oldest is dropped first. A count is a few dozen bytes, a page of rows a few kilobytes. */
-export const SEARCH_CACHE_MAX_ENTRIES = 2_000;
+/** Answers kept; the oldest is dropped first. A count is a few dozen bytes, a page of 100 rows about 40 kB. */
+export const SEARCH_CACHE_MAX_ENTRIES = 1_000;
 
 type Entry = { value: Promise<unknown>; expiresAt: number };
 
