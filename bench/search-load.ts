@@ -86,7 +86,10 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 const ms = (x: number) => `${x.toFixed(0)} ms`.padStart(9);
 
 const t0 = performance.now();
-const server = await startServer();
+const server = await startServer().catch((error: unknown) => {
+  if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+  throw error;
+});
 console.log(`server ready in ${((performance.now() - t0) / 1000).toFixed(1)} s (${values.db}, data in ${values.db === 'pglite' ? dataDir : 'DATABASE_URL'})`);
 const pool = new Pool(base, { connections: 1 });
 
