@@ -26,6 +26,7 @@ import * as m0066 from './migrations/0066_list_refresh_error.js';
 import * as m0080 from './migrations/0080_custom_companies.js';
 import * as m0060 from './migrations/0060_worker_heartbeats.js';
 import * as m0090 from './migrations/0090_email_verification.js';
+import * as m0072 from './migrations/0072_embedded_ilike_cost.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0080_custom_companies': m0080,
   '0060_worker_heartbeats': m0060,
   '0090_email_verification': m0090,
+  '0072_embedded_ilike_cost': m0072,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,9 +1,23 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { escapeLike } from '../../lib/sql.js';
+import { searchCacheOf } from './search-cache.js';
 import { termKey, type Term, type TermCodes } from './people-filters.repository.js';
 
 type Condition = RawBuilder<boolean>;
+/** A capped count: `total` is exact unless `isLowerBound` says the count stopped at the cap. */
+export type Count = { total: number; isLowerBound: boolean };
+/** `fresh`: query anew rather than reuse an answer of the last few seconds (search-cache.ts). */
+type Freshness = { fresh?: boolean };
+
+/**
+ * Runs a read-only search statement, or reuses its answer of the last few seconds, keyed by the
+ * statement and its parameters. Inside a transaction the caller wants its own snapshot, so it runs.
+ */
+function reused<T>(db: Kysely<DB>, statement: CompiledQuery, run: () => Promise<T>, options: Freshness): Promise<T> {
+  if (options.fresh || db.isTransaction) return run();
+  return searchCacheOf(db).get(JSON.stringify([statement.sql, statement.parameters]), run);
+}
 
 const whereAll = (conditions: Condition[]) => (conditions.length ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`);
 
@@ -25,15 +39,15 @@ const peopleColumns = [
  * One page of people after the keyset `after` (ids ascending); one extra row tells if more
  * follow. The ids come from the narrow `people_search`; only the page's rows are read from `people`.
  */
-export async function pagePeople(db: Kysely<DB>, conditions: Condition[], page: { after: string | null; limit: number }) {
+export async function pagePeople(db: Kysely<DB>, conditions: Condition[], page: { after: string | null; limit: number }, options: Freshness = {}) {
   const after = page.after === null ? sql`true` : sql`people_search.id > ${page.after}`;
   const ids = sql`select people_search.id from people_search where ${whereAll(conditions)} and ${after} order by people_search.id limit ${page.limit + 1}`;
-  return db
+  const query = db
     .selectFrom('people')
     .select(peopleColumns.map((c) => `people.${c}` as const))
     .where(sql<boolean>`people.id in (${ids})`)
-    .orderBy('people.id')
-    .execute();
+    .orderBy('people.id');
+  return reused(db, query.compile(), () => query.execute(), options);
 }
 
 export async function pageCompanies(db: Kysely<DB>, conditions: Condition[], page: { after: string | null; limit: number }) {
@@ -47,21 +61,28 @@ export async function pageCompanies(db: Kysely<DB>, conditions: Condition[], pag
     .execute();
 }
 
-/** Counts matches up to `cap`; beyond it the count stops, and the answer is a lower bound. */
-export async function countUpTo(db: Kysely<DB>, table: 'people_search' | 'companies', conditions: Condition[], cap: number) {
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from (select 1 from ${sql.table(table)} where ${whereAll(conditions)} limit ${cap + 1}) matches`.execute(db);
-  const n = rows[0]?.n ?? 0;
-  return { total: Math.min(n, cap), isLowerBound: n > cap };
+/**
+ * Counts matches up to `cap`; beyond it the count stops, and the answer is a lower bound. Every
+ * page and every user of the same filters shares one count for a few seconds (`reused`).
+ */
+export async function countUpTo(db: Kysely<DB>, table: 'people_search' | 'companies', conditions: Condition[], cap: number, options: Freshness = {}): Promise<Count> {
+  const query = sql<{ n: number }>`
+    select count(*)::int as n from (select 1 from ${sql.table(table)} where ${whereAll(conditions)} limit ${cap + 1}) matches`;
+  const count = async () => {
+    const n = (await query.execute(db)).rows[0]?.n ?? 0;
+    return { total: Math.min(n, cap), isLowerBound: n > cap };
+  };
+  return reused(db, query.compile(db), count, options);
 }
 
 /** The codes of the terms that exist; see `people_terms()` in migration 0004. */
-export async function findTermCodes(db: Kysely<DB>, terms: readonly Term[]): Promise<TermCodes> {
+export async function findTermCodes(db: Kysely<DB>, terms: readonly Term[], options: Freshness = {}): Promise<TermCodes> {
   if (terms.length === 0) return new Map();
-  const { rows } = await sql<{ code: number; field: string; value: string }>`
+  const query = sql<{ code: number; field: string; value: string }>`
     select code, field, value from search_terms
-    where (field, value) in (select * from unnest(${terms.map((t) => t.field)}::text[], ${terms.map((t) => t.value)}::text[]))`.execute(db);
-  return new Map(rows.map((r) => [termKey(r.field, r.value), r.code]));
+    where (field, value) in (select * from unnest(${terms.map((t) => t.field)}::text[], ${terms.map((t) => t.value)}::text[]))`;
+  const lookUp = async () => new Map((await query.execute(db)).rows.map((r) => [termKey(r.field, r.value), r.code]));
+  return reused(db, query.compile(db), lookUp, options);
 }
 
 /** Ranked options: values starting with the text first, then values containing it; most common first. */
