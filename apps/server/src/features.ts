@@ -1,3 +1,5 @@
+import { actorForApiKey } from './features/api-keys/index.js';
+import { apiKeysModule } from './features/api-keys/api-keys.module.js';
 import { actorForToken, SESSION_COOKIE } from './features/auth/index.js';
 import { authModule } from './features/auth/auth.module.js';
 import { contactsModule } from './features/contacts/contacts.module.js';
@@ -31,7 +33,12 @@ export const FEATURES: readonly FeatureModule[] = [
   enrichmentModule,
   integrationsModule,
   mailboxesModule,
+  apiKeysModule,
 ];
 
-/** How a request's session cookie becomes its actor: the auth feature's sessions. */
-export const SESSIONS: SessionLookup = { cookie: SESSION_COOKIE, actorFor: (db, token) => actorForToken(db, token) };
+/** How a request's session cookie (the auth feature) or API key (the api-keys feature) becomes its actor. */
+export const SESSIONS: SessionLookup = {
+  cookie: SESSION_COOKIE,
+  actorFor: (db, token) => actorForToken(db, token),
+  apiKeyActorFor: (ctx, key) => actorForApiKey(ctx.db, key, ctx.config.apiKeyRateLimit),
+};

@@ -18,6 +18,7 @@ import type { ServiceLeasesTable } from './schema-services.js';
 import type { IdempotencyKeysTable } from './schema-idempotency.js';
 import type { MailAccountsTable, MailFoldersTable, MailMessagesTable } from './schema-mail.js';
 import type { SearchRunsTable } from './schema-search.js';
+import type { ApiKeysTable } from './schema-api-keys.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A nullable column that inserts may leave out. */
@@ -150,6 +151,7 @@ export interface DB {
   enrichment_claims: EnrichmentClaimsTable;
   idempotency_keys: IdempotencyKeysTable;
   search_runs: SearchRunsTable;
+  api_keys: ApiKeysTable;
 }
 
 export type User = Selectable<UsersTable>;
