@@ -2,6 +2,7 @@ import { SETTINGS_TABS, settingsTabsFor, type SettingsTab } from '@leadline/shar
 import { Stack, Tabs, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { ApiCockpit } from '../../api-keys/components/ApiCockpit';
 import { useCurrentUser } from '../../auth/api';
 import { IntegrationsTab } from '../../integrations/components/IntegrationsTab';
 import { TeamSettings } from '../../team-management/components/TeamSettings';
@@ -14,6 +15,7 @@ const NO_ACCESS = "You don't have access to this settings area.";
 const TAB_CONTENT: Partial<Record<SettingsTab, () => ReactNode>> = {
   team: () => <TeamSettings />,
   integrations: () => <IntegrationsTab />,
+  api_cockpit: () => <ApiCockpit />,
 };
 
 const isSettingsTab = (value: string | null): value is SettingsTab => SETTINGS_TABS.some((t) => t.tab === value);
