@@ -6,6 +6,7 @@ import { contactsModule } from './features/contacts/contacts.module.js';
 import { creditsModule } from './features/credits/credits.module.js';
 import { enrichmentModule } from './features/enrichment/enrichment.module.js';
 import { filesModule } from './features/files/files.module.js';
+import { icpFiltersModule } from './features/icp-filters/icp-filters.module.js';
 import { idempotencyModule } from './features/idempotency/idempotency.module.js';
 import { integrationsModule } from './features/integrations/integrations.module.js';
 import { listsModule } from './features/lists/lists.module.js';
@@ -34,6 +35,7 @@ export const FEATURES: readonly FeatureModule[] = [
   integrationsModule,
   mailboxesModule,
   apiKeysModule,
+  icpFiltersModule,
 ];
 
 /** How a request's session cookie (the auth feature) or API key (the api-keys feature) becomes its actor. */

@@ -16,3 +16,4 @@ export * from './idempotency/schemas.js';
 export * from './display/case.js';
 export * from './mailboxes/schemas.js';
 export * from './api-keys/schemas.js';
+export * from './icp-filters/schemas.js';

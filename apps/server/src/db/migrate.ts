@@ -24,6 +24,7 @@ import * as m0052 from './migrations/0052_mail_messages.js';
 import * as m0065 from './migrations/0065_search_runs.js';
 import * as m0066 from './migrations/0066_list_refresh_error.js';
 import * as m0115 from './migrations/0115_api_keys.js';
+import * as m0116 from './migrations/0116_icp_filters.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0065_search_runs': m0065,
   '0066_list_refresh_error': m0066,
   '0115_api_keys': m0115,
+  '0116_icp_filters': m0116,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -12,7 +12,7 @@ const TYPED_TABLES = {
   credit_ledger: true, credit_member_months: true, credit_holds: true, integrations: true, crm_records: true, sync_runs: true,
   enrichment_runs: true, enrichment_items: true, domain_events: true, event_deliveries: true, login_failures: true,
   service_leases: true, enrichment_claims: true, idempotency_keys: true, mail_accounts: true, mail_folders: true, mail_messages: true,
-  search_runs: true, api_keys: true,
+  search_runs: true, api_keys: true, icp_filters: true,
 } satisfies Record<keyof DB, true>;
 
 let database: Database;

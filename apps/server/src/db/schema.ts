@@ -19,6 +19,7 @@ import type { IdempotencyKeysTable } from './schema-idempotency.js';
 import type { MailAccountsTable, MailFoldersTable, MailMessagesTable } from './schema-mail.js';
 import type { SearchRunsTable } from './schema-search.js';
 import type { ApiKeysTable } from './schema-api-keys.js';
+import type { IcpFiltersTable } from './schema-icp-filters.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A nullable column that inserts may leave out. */
@@ -152,6 +153,7 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   search_runs: SearchRunsTable;
   api_keys: ApiKeysTable;
+  icp_filters: IcpFiltersTable;
 }
 
 export type User = Selectable<UsersTable>;

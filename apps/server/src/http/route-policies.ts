@@ -81,6 +81,11 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   'GET /api/v1/integrations/crm/team/connectiondata': 'admin',
   'GET /api/v1/integrations/crm/authdata': 'user',
 
+  // ICP filters live on the company tab, which every member opens (spec/settings.md §6).
+  'GET /icp-filters/get': 'user',
+  'POST /icp-filters/create': 'user',
+  'DELETE /icp-filters/delete': 'user',
+
   'GET /credits/getUserCreditsUsed': 'user',
   'GET /analytics/getCreditsInfo': 'user',
 };
