@@ -56,6 +56,7 @@ describe('ICP filters on Settings → Company', () => {
     expect(await dialog.getByRole('button', { name: 'Save ICP' }).isDisabled()).toBe(true);
     await screenshot(page, 'icp-duplicate');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await screenshot(page, 'icp-table');
 
     await row.getByRole('button', { name: 'Apply Sales Directors on search' }).click();
