@@ -1,3 +1,5 @@
+import { actorForApiKey } from './features/api-keys/index.js';
+import { apiKeysModule } from './features/api-keys/api-keys.module.js';
 import { actorForToken, SESSION_COOKIE } from './features/auth/index.js';
 import { authModule } from './features/auth/auth.module.js';
 import { contactsModule } from './features/contacts/contacts.module.js';
@@ -5,6 +7,7 @@ import { creditsModule } from './features/credits/credits.module.js';
 import { emailVerificationModule } from './features/email-verification/email-verification.module.js';
 import { enrichmentModule } from './features/enrichment/enrichment.module.js';
 import { filesModule } from './features/files/files.module.js';
+import { icpFiltersModule } from './features/icp-filters/icp-filters.module.js';
 import { idempotencyModule } from './features/idempotency/idempotency.module.js';
 import { integrationsModule } from './features/integrations/integrations.module.js';
 import { listsModule } from './features/lists/lists.module.js';
@@ -33,7 +36,13 @@ export const FEATURES: readonly FeatureModule[] = [
   emailVerificationModule,
   integrationsModule,
   mailboxesModule,
+  apiKeysModule,
+  icpFiltersModule,
 ];
 
-/** How a request's session cookie becomes its actor: the auth feature's sessions. */
-export const SESSIONS: SessionLookup = { cookie: SESSION_COOKIE, actorFor: (db, token) => actorForToken(db, token) };
+/** How a request's session cookie (the auth feature) or API key (the api-keys feature) becomes its actor. */
+export const SESSIONS: SessionLookup = {
+  cookie: SESSION_COOKIE,
+  actorFor: (db, token) => actorForToken(db, token),
+  apiKeyActorFor: (ctx, key) => actorForApiKey(ctx.db, key, ctx.config.apiKeyRateLimit),
+};

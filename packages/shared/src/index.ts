@@ -19,3 +19,5 @@ export * from './integrations/index.js';
 export * from './idempotency/schemas.js';
 export * from './display/case.js';
 export * from './mailboxes/schemas.js';
+export * from './api-keys/schemas.js';
+export * from './icp-filters/schemas.js';

@@ -27,6 +27,8 @@ import * as m0080 from './migrations/0080_custom_companies.js';
 import * as m0060 from './migrations/0060_worker_heartbeats.js';
 import * as m0090 from './migrations/0090_email_verification.js';
 import * as m0072 from './migrations/0072_embedded_ilike_cost.js';
+import * as m0115 from './migrations/0115_api_keys.js';
+import * as m0116 from './migrations/0116_icp_filters.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +60,8 @@ const migrations: Record<string, Migration> = {
   '0060_worker_heartbeats': m0060,
   '0090_email_verification': m0090,
   '0072_embedded_ilike_cost': m0072,
+  '0115_api_keys': m0115,
+  '0116_icp_filters': m0116,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,6 +16,7 @@ const TYPED_TABLES = {
   custom_companies: true, list_custom_companies: true,
   worker_heartbeats: true,
   email_verification_runs: true, email_verification_items: true,
+  api_keys: true, icp_filters: true,
 } satisfies Record<keyof DB, true>;
 
 let database: Database;

@@ -29,6 +29,8 @@ import type { WorkerHeartbeatsTable } from './schema-jobs.js';
 import type { IdempotencyKeysTable } from './schema-idempotency.js';
 import type { MailAccountsTable, MailFoldersTable, MailMessagesTable } from './schema-mail.js';
 import type { SearchRunsTable } from './schema-search.js';
+import type { ApiKeysTable } from './schema-api-keys.js';
+import type { IcpFiltersTable } from './schema-icp-filters.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A nullable column that inserts may leave out. */
@@ -166,6 +168,8 @@ export interface DB {
   search_runs: SearchRunsTable;
   email_verification_runs: EmailVerificationRunsTable;
   email_verification_items: EmailVerificationItemsTable;
+  api_keys: ApiKeysTable;
+  icp_filters: IcpFiltersTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -21,8 +21,17 @@ import { registerWebApp } from './web-app.js';
 
 export type BuildAppOptions = { logger?: FastifyServerOptions['logger'] };
 
-/** Which cookie holds the session, and who it belongs to (null: none, or expired). */
-export type SessionLookup = { cookie: string; actorFor(db: Kysely<DB>, token: string): Promise<Actor | null> };
+/**
+ * Which cookie holds the session, and who it belongs to (null: none, or expired); and who an
+ * `Authorization: Bearer` API key stands for (it throws when the key is unknown or over its limit).
+ */
+export type SessionLookup = {
+  cookie: string;
+  actorFor(db: Kysely<DB>, token: string): Promise<Actor | null>;
+  apiKeyActorFor?(ctx: AppContext, key: string): Promise<Actor>;
+};
+
+const bearerKey = (header: string | undefined) => /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
 
 /** The HTTP application: the given route plugins behind sessions, policies and one error format. */
 export async function buildApp(
@@ -65,6 +74,9 @@ export async function buildApp(
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   registerPolicyEnforcement(app, async (request) => {
+    // A key wins over a cookie: a script's call is about the key it sent.
+    const key = sessions.apiKeyActorFor ? bearerKey(request.headers.authorization) : undefined;
+    if (key) return sessions.apiKeyActorFor!(ctx, key);
     const token = request.cookies[sessions.cookie];
     return token ? sessions.actorFor(ctx.db, token) : null;
   });
@@ -72,8 +84,20 @@ export async function buildApp(
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Leadline API', description: 'Sales prospecting and outreach workspace', version: '0.1.0' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: sessions.cookie } } },
-      security: [{ session: [] }],
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: sessions.cookie },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An API key from Settings → API Cockpit, sent as `Authorization: Bearer <key>`. It acts as the user who created it, with that ' +
+              "user's permissions; sign-up, log-in, log-out, key management and billing need a session. Each key may make " +
+              'API_KEY_RATE_LIMIT calls a minute (600 by default); beyond that the answer is 429 with Retry-After.',
+          },
+        },
+      },
+      security: [{ session: [] }, { apiKey: [] }],
     },
     transform: jsonSchemaTransform,
   });

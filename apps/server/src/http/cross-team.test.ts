@@ -31,6 +31,7 @@ type Ours = {
   contactName: string;
   contactEmail: string;
   userId: string;
+  apiKeyId: string;
 };
 /** A team's own resources that a request names besides the id under test. */
 type Theirs = { listId: string; companyListId: string; fileId: string; companyFileId: string; customContactId: string; inviteToken: string };
@@ -81,6 +82,7 @@ const CASES: Record<string, Case[]> = {
       },
     },
   ],
+  'DELETE /api/v1/api_keys/delete': [{ fields: ['query.id'], request: (o) => ({ url: `/api/v1/api_keys/delete?id=${o.apiKeyId}` }) }],
   'GET /api/v1/jobs/{id}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/jobs/${o.jobId}` }) }],
   'POST /api/v1/lists/{id}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/lists/${o.listId}`, payload: {} }) }],
   'DELETE /api/v1/lists/{id}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/lists/${o.listId}` }) }],
@@ -255,6 +257,7 @@ async function createOurs(): Promise<Ours> {
     invitee,
     contactName,
     contactEmail: emailOf(contactName),
+    apiKeyId: (await ok(owner, 'POST', { url: '/api/v1/api_keys/create' }))._id,
   };
 }
 

@@ -3,10 +3,11 @@ import Fastify from 'fastify';
 import { createOwner, createTeam, sessionCookie, type TestUser } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import type { Actor } from '../lib/actor.js';
-import { isAllowed, policyFor, registerPolicyEnforcement } from './policy.js';
+import { isAllowed, isSessionOnly, policyFor, registerPolicyEnforcement } from './policy.js';
 import type { Policy } from './route-policies.js';
 
-type Caller = { label: string; user: TestUser | null; permission: Actor['permission'] | null };
+/** `key`: the caller sends this API key instead of a session cookie. */
+type Caller = { label: string; user: TestUser | null; permission: Actor['permission'] | null; key?: string };
 
 let t: TestApp;
 let callers: Caller[];
@@ -19,8 +20,17 @@ beforeAll(async () => {
   t = await createTestApp();
   const a = await createTeam(t.ctx.db);
   foreignOwner = await createOwner(t.ctx.db);
+  const keyOf = async (user: TestUser) =>
+    (await t.app.inject({ method: 'POST', url: '/api/v1/api_keys/create', headers: { cookie: user.cookie } })).json().data as { _id: string; key: string };
+  const valid = await keyOf(a.admin);
+  const revoked = await keyOf(a.owner);
+  await t.app.inject({ method: 'DELETE', url: `/api/v1/api_keys/delete?id=${revoked._id}`, headers: { cookie: a.owner.cookie } });
+  const foreignKey = await keyOf(foreignOwner);
   callers = [
     { label: 'anonymous', user: null, permission: null },
+    { label: 'admin with an API key', user: a.admin, permission: 'TEAM_ADMIN', key: valid.key },
+    { label: 'revoked API key', user: null, permission: null, key: revoked.key },
+    { label: 'other team owner with an API key', user: foreignOwner, permission: 'TEAM_OWNER', key: foreignKey.key },
     { label: 'member', user: a.member, permission: 'TEAM_MEMBER' },
     { label: 'admin', user: a.admin, permission: 'TEAM_ADMIN' },
     { label: 'owner', user: a.owner, permission: 'TEAM_OWNER' },
@@ -55,13 +65,20 @@ describe('the permission matrix', () => {
           method: route.method as 'GET',
           url: fillParams(route.url),
           // A fresh session per call: the matrix also calls log-out.
-          headers: caller.user ? { cookie: await sessionCookie(t.ctx.db, caller.user.userId) } : {},
+          headers: caller.key
+            ? { authorization: `Bearer ${caller.key}` }
+            : caller.user
+              ? { cookie: await sessionCookie(t.ctx.db, caller.user.userId) }
+              : {},
           ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
         });
-        const allowed = isAllowed(policy, asActor(caller));
+        const keyRefused = caller.key !== undefined && isSessionOnly(route.method, route.url);
+        // A key nobody holds is refused wherever it is sent, public routes included.
+        const allowed = caller.key !== undefined && caller.user === null ? false : isAllowed(policy, asActor(caller)) && !keyRefused;
         const ok = response.statusCode < 400;
         const key = `${route.method} ${route.url} as ${caller.label} -> ${response.statusCode}`;
         if (ok && !allowed) failures.push(`${key} (policy ${policy})`);
+        if (keyRefused && caller.user !== null && response.statusCode !== 403) failures.push(`${key}: session-only, expected 403`);
         if (!allowed && caller.user === null && response.statusCode !== 401) failures.push(`${key}: expected 401`);
         if (!allowed && caller.user !== null && response.statusCode !== 403) failures.push(`${key}: expected 403`);
         if (/\$argon2|password_hash|passwordHash/.test(response.body)) failures.push(`${key}: leaks a password hash`);

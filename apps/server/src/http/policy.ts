@@ -1,4 +1,4 @@
-import { AppError, MESSAGES, type Permission } from '@leadline/shared';
+import { API_KEY_MESSAGES, AppError, MESSAGES, type Permission } from '@leadline/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../lib/actor.js';
 import { ROUTE_POLICIES, PUBLIC_PREFIXES, type Policy } from './route-policies.js';
@@ -13,12 +13,19 @@ declare module 'fastify' {
   }
 }
 
+const entryFor = (method: string, url: string) => ROUTE_POLICIES[`${method === 'HEAD' ? 'GET' : method} ${url}`];
+
 export function policyFor(method: string, url: string): Policy | undefined {
-  const verb = method === 'HEAD' ? 'GET' : method;
-  const exact = ROUTE_POLICIES[`${verb} ${url}`];
-  if (exact) return exact;
+  const exact = entryFor(method, url);
+  if (exact) return typeof exact === 'string' ? exact : exact.policy;
   if (PUBLIC_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`))) return 'public';
   return undefined;
+}
+
+/** Whether only a signed-in session may call the route, never an API key. */
+export function isSessionOnly(method: string, url: string): boolean {
+  const exact = entryFor(method, url);
+  return typeof exact === 'object' && exact.sessionOnly;
 }
 
 const ALLOWED: Record<Exclude<Policy, 'public'>, readonly Permission[]> = {
@@ -65,6 +72,7 @@ export function registerPolicyEnforcement(
     if (!url) return; // unmatched: the not-found handler answers
     const policy = policyFor(request.method, url)!;
     request.actor = await loadActor(request);
+    if (request.actor?.apiKeyId && isSessionOnly(request.method, url)) throw new AppError('FORBIDDEN', API_KEY_MESSAGES.sessionOnly);
     if (policy === 'public') return;
     if (!request.actor) throw new AppError('UNAUTHENTICATED', MESSAGES.signInRequired);
     if (!isAllowed(policy, request.actor)) throw new AppError('FORBIDDEN', 'You do not have permission to do this.');

@@ -6,15 +6,27 @@
  */
 export type Policy = 'public' | 'user' | 'admin' | 'owner';
 
-export const ROUTE_POLICIES: Record<string, Policy> = {
+/**
+ * A route an API key may not call, whoever created the key: signing up, logging in and out,
+ * managing keys, billing. Only a signed-in session (the cookie) reaches it.
+ */
+export type SessionOnly = { policy: Policy; sessionOnly: true };
+const sessionOnly = (policy: Policy): SessionOnly => ({ policy, sessionOnly: true });
+
+export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   'GET /api/health': 'public',
   'GET /*': 'public', // the web app's files and its client-side routes
 
-  'POST /api/auth/signup': 'public',
-  'POST /api/auth/login': 'public',
-  'POST /api/auth/verify-email': 'public',
+  'POST /api/auth/signup': sessionOnly('public'),
+  'POST /api/auth/login': sessionOnly('public'),
+  'POST /api/auth/verify-email': sessionOnly('public'),
   'GET /api/cookies/me': 'user',
-  'DELETE /api/cookies/me': 'user',
+  'DELETE /api/cookies/me': sessionOnly('user'),
+
+  // API keys (spec/settings.md §6: the api_cockpit tab is for owners and admins).
+  'POST /api/v1/api_keys/create': sessionOnly('admin'),
+  'GET /api/v1/api_keys/getAll': sessionOnly('admin'),
+  'DELETE /api/v1/api_keys/delete': sessionOnly('admin'),
 
   'POST /api/v1/team-management/invitations': 'admin',
   'GET /api/v1/team-management/invitations': 'user',
@@ -71,6 +83,11 @@ export const ROUTE_POLICIES: Record<string, Policy> = {
   'POST /api/v1/integrations/:service/data/pull': 'admin',
   'GET /api/v1/integrations/crm/team/connectiondata': 'admin',
   'GET /api/v1/integrations/crm/authdata': 'user',
+
+  // ICP filters live on the company tab, which every member opens (spec/settings.md §6).
+  'GET /icp-filters/get': 'user',
+  'POST /icp-filters/create': 'user',
+  'DELETE /icp-filters/delete': 'user',
 
   'GET /credits/getUserCreditsUsed': 'user',
   'GET /analytics/getCreditsInfo': 'user',

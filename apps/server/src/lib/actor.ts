@@ -9,4 +9,6 @@ export type Actor = {
   permission: Permission;
   role: TeamRole;
   sessionHash: string;
+  /** Set when the call came with an API key instead of a session: session-only routes refuse it. */
+  apiKeyId?: string;
 };

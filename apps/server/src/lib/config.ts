@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { FILE_LIMITS, MAX_UPLOAD_BYTES } from '@leadline/shared';
+import { API_KEY_DEFAULT_RATE_LIMIT, FILE_LIMITS, MAX_UPLOAD_BYTES } from '@leadline/shared';
 import { z } from 'zod';
 
 const Env = z.object({
@@ -21,6 +21,8 @@ const Env = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Sign-ups per client address per hour. */
   SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  /** Calls per minute one API key may make. */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().positive().default(API_KEY_DEFAULT_RATE_LIMIT),
   /** Who may create an account: anyone, only holders of an invitation link, or nobody. */
   SIGNUP_MODE: z.enum(['open', 'invite', 'closed']).default('open'),
   /** `smtp://user:pass@host:587` or `smtps://...`: invitations and address checks go out by email. */
@@ -79,6 +81,8 @@ export type Config = {
   trustProxy: number;
   loginRateLimit: number;
   signupRateLimit: number;
+  /** Calls per minute per API key: `API_KEY_RATE_LIMIT`. */
+  apiKeyRateLimit: number;
   signupMode: 'open' | 'invite' | 'closed';
   /** Outgoing mail; without it invitation links are shown to the inviter and addresses are not verified. */
   smtpUrl: string | undefined;
@@ -118,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     signupMode: e.SIGNUP_MODE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

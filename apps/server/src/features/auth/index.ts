@@ -1,2 +1,2 @@
 /** The auth feature's public surface. */
-export { actorForToken, SESSION_COOKIE } from './auth.service.js';
+export { actorForToken, permissionOf, RetryLaterError, SESSION_COOKIE } from './auth.service.js';

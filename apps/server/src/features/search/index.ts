@@ -2,5 +2,5 @@
 export { peopleConditions } from './people-filters.repository.js';
 export { assertSearchRunAffordable, meterSearchRun, type SearchPayer } from './search-metering.js';
 export { pagePeople } from './search.repository.js';
-export { peopleSearchConditions } from './search.service.js';
 export { companyIdsForSearch } from './companies/company-search.service.js';
+export { countPeople, peopleSearchConditions } from './search.service.js';

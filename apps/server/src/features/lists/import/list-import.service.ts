@@ -1,7 +1,6 @@
 import {
   AppError,
   FILE_MESSAGES,
-  LISTS_MESSAGES,
   type UploadToListBody,
   mapProspectHeaders,
   PROSPECT_FILE_HEADERS,
@@ -41,7 +40,6 @@ export const LEGACY_BATCH_ROWS = 5_000;
  */
 export const IN_FLIGHT = 3;
 
-const headerKey = (h: string) => h.trim().toLowerCase();
 
 /**
  * The three file checks of spec §5 (`prospectFileProblem`, also shown by the upload dialog's

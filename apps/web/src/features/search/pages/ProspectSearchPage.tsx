@@ -2,6 +2,7 @@ import { DEFAULT_SEARCH_FILTERS, SEARCH_PAGE_SIZE, type SavedSearchDto, type Sea
 import { useLocalStorage } from '@mantine/hooks';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { ResultsView, SubmittedSearch } from '../api';
 import { FilterSidebar } from '../components/FilterSidebar';
 import classes from '../components/filters.module.css';
@@ -15,7 +16,9 @@ import { useResultPages } from '../use-result-pages';
  * user searches (button, Enter, or a saved search).
  */
 export function ProspectSearchPage() {
-  const [filters, setFiltersState] = useState<SearchFilters>(DEFAULT_SEARCH_FILTERS);
+  // An ICP applied from Settings arrives as navigation state: it fills the filters, and searching stays the user's click.
+  const applied = (useLocation().state as { filters?: SearchFilters } | null)?.filters;
+  const [filters, setFiltersState] = useState<SearchFilters>(applied ?? DEFAULT_SEARCH_FILTERS);
   // Enter in an input may change the filters and search in one go, before React re-renders.
   const latest = useRef(filters);
   const setFilters = (next: SearchFilters) => {

@@ -2,7 +2,9 @@ import { SETTINGS_TABS, settingsTabsFor, type SettingsTab } from '@leadline/shar
 import { Stack, Tabs, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { ApiCockpit } from '../../api-keys/components/ApiCockpit';
 import { useCurrentUser } from '../../auth/api';
+import { IcpTable } from '../../icp-filters/components/IcpTable';
 import { IntegrationsTab } from '../../integrations/components/IntegrationsTab';
 import { TeamSettings } from '../../team-management/components/TeamSettings';
 import { SettingsNotice } from '../components/SettingsNotice';
@@ -12,8 +14,10 @@ const NO_ACCESS = "You don't have access to this settings area.";
 
 /** The tabs this version builds; the others say so instead of showing an empty form. */
 const TAB_CONTENT: Partial<Record<SettingsTab, () => ReactNode>> = {
+  company: () => <IcpTable />,
   team: () => <TeamSettings />,
   integrations: () => <IntegrationsTab />,
+  api_cockpit: () => <ApiCockpit />,
 };
 
 const isSettingsTab = (value: string | null): value is SettingsTab => SETTINGS_TABS.some((t) => t.tab === value);

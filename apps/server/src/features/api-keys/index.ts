@@ -1,0 +1,2 @@
+/** The api-keys feature's public surface. */
+export { actorForApiKey } from './api-keys.service.js';

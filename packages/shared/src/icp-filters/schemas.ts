@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { SearchFilters, type SearchFilters as SearchFiltersType } from '../search/filters.js';
+
+export const ICP_NAME_MAX = 75;
+
+/** The five filters an ICP keeps (spec/settings.md §3: level, department, location, industry, size), as search filter keys. */
+export const ICP_FILTER_KEYS = ['job_title_levels', 'job_title_role', 'location_country', 'industry', 'job_company_size'] as const;
+export type IcpFilterKey = (typeof ICP_FILTER_KEYS)[number];
+
+export const ICP_FILTER_LABELS: Record<IcpFilterKey, string> = {
+  job_title_levels: 'Level',
+  job_title_role: 'Department',
+  location_country: 'Location',
+  industry: 'Industry',
+  job_company_size: 'Size',
+};
+
+export const ICP_MESSAGES = {
+  duplicate: 'An ICP with this name already exists. Please choose a different name!',
+  nameRequired: 'A name is required',
+  nameTooLong: `The name must be at most ${ICP_NAME_MAX} characters`,
+  filterRequired: 'Choose at least one filter value',
+  created: 'ICP created successfully!',
+  deleted: 'ICP deleted successfully!',
+  deleteFailed: 'There was an error deleting the ICP. Please try again later!',
+  createFailed: 'There was an error creating the ICP. Please try again later!',
+  loadFailed: 'There was an error fetching your ICP filters. Please try again later!',
+} as const;
+
+export const IcpFilters = SearchFilters.pick({
+  job_title_levels: true,
+  job_title_role: true,
+  location_country: true,
+  industry: true,
+  job_company_size: true,
+});
+export type IcpFilters = z.infer<typeof IcpFilters>;
+
+export const hasIcpFilterValue = (filters: Partial<Pick<SearchFiltersType, IcpFilterKey>>) =>
+  ICP_FILTER_KEYS.some((key) => (filters[key]?.length ?? 0) > 0);
+
+/** `POST /icp-filters/create`. */
+export const IcpCreateBody = z.object({
+  name: z.string().trim().min(1, ICP_MESSAGES.nameRequired).max(ICP_NAME_MAX, ICP_MESSAGES.nameTooLong),
+  filters: IcpFilters.refine(hasIcpFilterValue, ICP_MESSAGES.filterRequired),
+});
+export type IcpCreateBody = z.infer<typeof IcpCreateBody>;
+export type IcpCreateBodyInput = z.input<typeof IcpCreateBody>;
+
+/** `DELETE /icp-filters/delete`. */
+export const IcpDeleteBody = z.object({ name: z.string().trim().min(1, ICP_MESSAGES.nameRequired).max(ICP_NAME_MAX) });
+
+/** spec/settings.md §3 "ICP": name, userName, createdAt, the filters; and how many people match it now. */
+export const IcpDto = z.object({
+  _id: z.string().uuid(),
+  name: z.string(),
+  userName: z.string(),
+  createdAt: z.string(),
+  filters: IcpFilters,
+  matches: z.object({ total: z.number().int(), isLowerBound: z.boolean() }).describe('People of the database matching the ICP now, capped like the search count'),
+});
+export type IcpDto = z.infer<typeof IcpDto>;
+
+export const IcpListResponse = z.object({ data: z.array(IcpDto) });
+export const IcpCreateResponse = z.object({ data: IcpDto });
+export const IcpDeleteResponse = z.object({ data: z.object({ name: z.string() }) });
