@@ -15,3 +15,4 @@ export * from './integrations/index.js';
 export * from './idempotency/schemas.js';
 export * from './display/case.js';
 export * from './mailboxes/schemas.js';
+export * from './mailboxes/inbox.js';
