@@ -6,6 +6,7 @@ import { OAuthCallbackPage } from './features/integrations/pages/OAuthCallbackPa
 import { ZapierSettingsPage } from './features/integrations/pages/ZapierSettingsPage';
 import { ListDetailPage } from './features/lists/pages/ListDetailPage';
 import { ListsPage } from './features/lists/pages/ListsPage';
+import { InboxPage } from './features/mailboxes/pages/InboxPage';
 import { ProspectSearchPage } from './features/search/pages/ProspectSearchPage';
 import { SettingsPage } from './features/settings/pages/SettingsPage';
 
@@ -33,6 +34,7 @@ export const APP_PAGES: readonly AppPage[] = [
   { path: '/prospects/lists', element: <ListsPage />, menu: 'Prospect Lists' },
   { path: '/prospects/lists/people/:listId', element: <ListDetailPage entity="people" /> },
   { path: '/prospects/lists/companies/:listId', element: <ListDetailPage entity="companies" /> },
+  { path: '/engage/inbox', element: <InboxPage />, menu: 'Inbox' },
 ];
 
 /** Titled paths (navigation.ts) that a built page serves. */

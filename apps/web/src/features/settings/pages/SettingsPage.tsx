@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../auth/api';
 import { IntegrationsTab } from '../../integrations/components/IntegrationsTab';
+import { AccountsTab } from '../../mailboxes/components/AccountsTab';
 import { TeamSettings } from '../../team-management/components/TeamSettings';
 import { SettingsNotice } from '../components/SettingsNotice';
 
@@ -14,6 +15,7 @@ const NO_ACCESS = "You don't have access to this settings area.";
 const TAB_CONTENT: Partial<Record<SettingsTab, () => ReactNode>> = {
   team: () => <TeamSettings />,
   integrations: () => <IntegrationsTab />,
+  accounts: () => <AccountsTab />,
 };
 
 const isSettingsTab = (value: string | null): value is SettingsTab => SETTINGS_TABS.some((t) => t.tab === value);
