@@ -34,7 +34,6 @@ export function EmailSettingsDialog({ account, onClose }: { account: EmailAccoun
           description={MAIL_CAPACITY_GUIDANCE}
           min={MAIL_DAILY_CAPACITY.min}
           max={MAIL_DAILY_CAPACITY.max}
-          clampBehavior="strict"
           value={capacity}
           onChange={(v) => setCapacity(Math.min(MAIL_DAILY_CAPACITY.max, Math.max(MAIL_DAILY_CAPACITY.min, Number(v) || MAIL_DAILY_CAPACITY.min)))}
         />
