@@ -21,6 +21,7 @@ import * as m0041 from './migrations/0041_idempotency_keys.js';
 import * as m0050 from './migrations/0050_mail_accounts.js';
 import * as m0051 from './migrations/0051_mail_folders.js';
 import * as m0052 from './migrations/0052_mail_messages.js';
+import * as m0100 from './migrations/0100_mail_message_views.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0050_mail_accounts': m0050,
   '0051_mail_folders': m0051,
   '0052_mail_messages': m0052,
+  '0100_mail_message_views': m0100,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
