@@ -52,7 +52,14 @@ export const InboxMessage = z.object({
 });
 export type InboxMessage = z.infer<typeof InboxMessage>;
 
-export const InboxListResponse = z.object({ data: z.object({ messages: z.array(InboxMessage), pagination: Pagination }) });
+/**
+ * Totals are counted up to these numbers (a search for a common word matches most of a mailbox,
+ * and counting every match costs seconds); past them `totalIsCapped` is true and the totals say
+ * "at least".
+ */
+export const INBOX_COUNT_CAP = { folder: 10_000, search: 1_000 } as const;
+
+export const InboxListResponse = z.object({ data: z.object({ messages: z.array(InboxMessage), pagination: Pagination, totalIsCapped: z.boolean() }) });
 export type InboxListResponse = z.infer<typeof InboxListResponse>;
 
 export const ThreadResponse = z.object({ data: z.object({ messages: z.array(InboxMessage) }) });

@@ -1,4 +1,4 @@
-import { notFound, type InboxListQuery, type InboxMessage } from '@leadline/shared';
+import { INBOX_COUNT_CAP, notFound, type InboxListQuery, type InboxMessage } from '@leadline/shared';
 import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { renderMailDocument } from './message-html.js';
@@ -40,19 +40,24 @@ export function presentMessage(row: inbox.ListedMessage): InboxMessage {
 }
 
 export async function listInbox(ctx: AppContext, actor: Actor, category: InboxCategory, query: InboxListQuery & { page: number; limit: number }) {
+  const folders = await inbox.categoryFolders(ctx.db, ownerOf(actor), category, query.mailBoxAccount);
   const options: inbox.InboxListOptions = {
-    owner: ownerOf(actor),
-    category,
-    accountId: query.mailBoxAccount,
+    folderIds: folders.map((f) => f.id),
+    accountIds: [...new Set(folders.map((f) => f.account_id))],
+    flaggedOnly: category === 'favorite',
     search: query.searchVal || undefined,
     filter: query.filter,
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
   };
-  const [rows, total] = await Promise.all([inbox.listMessages(ctx.db, options), inbox.countMessages(ctx.db, options)]);
+  const cap = options.search ? INBOX_COUNT_CAP.search : INBOX_COUNT_CAP.folder;
+  const [rows, counted] = await Promise.all([inbox.listMessages(ctx.db, options), inbox.countMessages(ctx.db, options, cap + 1)]);
+  const total = Math.min(counted, cap);
+  const folderOf = new Map(folders.map((f) => [f.id, f]));
   return {
-    messages: rows.map(presentMessage),
+    messages: rows.map(({ folder_id, ...row }) => presentMessage({ ...row, special_use: folderOf.get(folder_id)!.special_use, account_email: folderOf.get(folder_id)!.email_address })),
     pagination: { currentPage: query.page, totalPages: Math.max(1, Math.ceil(total / query.limit)), totalRecords: total },
+    totalIsCapped: counted > cap,
   };
 }
 

@@ -11,6 +11,7 @@ import { startSmtpDelivery, type SmtpDelivery } from '../../test/mail/smtp-deliv
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { imapClient } from './mail-connections.js';
 import { syncAllFolders } from './mailbox-sync.js';
+import * as inboxRepo from './inbox.repository.js';
 
 const USER = { email: 'reader@example.test', password: 'reader-secret' };
 
@@ -119,6 +120,14 @@ describe('the inbox', () => {
     expect(first.messages[0]!.subject).toBe('Re: Pricing for the quokka rollout');
     const second = (await ok(owner, 'GET', '/api/v1/mail/gmail/inbox?page=2&limit=20')).data;
     expect(second.messages.map((m: InboxMessage) => m.subject)).toEqual(['Filler 6', 'Filler 5', 'Filler 4', 'Filler 3', 'Filler 2', 'Filler 1', 'Filler 0']);
+  });
+
+  it('counts up to a cap, so a count never reads a whole mailbox', async () => {
+    const folders = await inboxRepo.categoryFolders(t.ctx.db, owner, 'inbox');
+    const options = { folderIds: folders.map((f) => f.id), offset: 0, limit: 20 };
+    expect(await inboxRepo.countMessages(t.ctx.db, options, 5)).toBe(5);
+    expect(await inboxRepo.countMessages(t.ctx.db, options, 1000)).toBe(27);
+    expect((await ok(owner, 'GET', '/api/v1/mail/gmail/inbox')).data.totalIsCapped).toBe(false);
   });
 
   it('finds messages by full-text search over subject, sender and body', async () => {

@@ -231,7 +231,8 @@ export function InboxPage() {
           {pagination && pagination.totalRecords > 0 && (
             <Group justify="space-between" p="xs">
               <Text size="xs" c="dimmed">
-                {pagination.totalRecords} message{pagination.totalRecords === 1 ? '' : 's'}
+                {pagination.totalRecords.toLocaleString('en')}
+                {list.data?.totalIsCapped ? '+' : ''} message{pagination.totalRecords === 1 ? '' : 's'}
               </Text>
               <Pagination size="sm" total={pagination.totalPages} value={page} onChange={(p) => { setPage(p); setOpenId(null); }} />
             </Group>
