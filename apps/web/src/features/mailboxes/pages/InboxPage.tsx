@@ -38,7 +38,7 @@ function MessageRow({ message, selected, onOpen }: { message: InboxMessage; sele
       aria-current={selected ? 'true' : undefined}
       data-unread={!message.isRead || undefined}
       p="sm"
-      style={{ display: 'block', width: '100%', borderBottom: '1px solid var(--mantine-color-gray-2)', background: selected ? 'var(--mantine-color-indigo-0)' : undefined }}
+      style={{ display: 'block', width: '100%', overflow: 'hidden', borderBottom: '1px solid var(--mantine-color-gray-2)', background: selected ? 'var(--mantine-color-indigo-0)' : undefined }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text size="sm" fw={message.isRead ? 400 : 700} truncate>
@@ -212,7 +212,7 @@ export function InboxPage() {
       </Tabs>
       <Group align="flex-start" gap="md" wrap="nowrap">
         <Paper withBorder w={360} style={{ flexShrink: 0 }}>
-          <ScrollArea.Autosize mah="calc(100vh - 300px)">
+          <ScrollArea.Autosize mah="calc(100vh - 300px)" scrollbars="y">
             {list.isPending && (
               <Box p="md">
                 <Loader size="sm" />
