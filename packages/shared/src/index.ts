@@ -21,3 +21,4 @@ export * from './display/case.js';
 export * from './mailboxes/schemas.js';
 export * from './api-keys/schemas.js';
 export * from './icp-filters/schemas.js';
+export * from './mailboxes/inbox.js';

@@ -29,6 +29,7 @@ import * as m0090 from './migrations/0090_email_verification.js';
 import * as m0072 from './migrations/0072_embedded_ilike_cost.js';
 import * as m0115 from './migrations/0115_api_keys.js';
 import * as m0116 from './migrations/0116_icp_filters.js';
+import * as m0100 from './migrations/0100_mail_message_views.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0072_embedded_ilike_cost': m0072,
   '0115_api_keys': m0115,
   '0116_icp_filters': m0116,
+  '0100_mail_message_views': m0100,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -65,7 +65,9 @@ export async function buildApp(
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // A mail's frame (srcdoc) inherits this policy: remote images are allowed here so that
+        // "Show images" can show them; the mail's own CSP blocks them until the reader asks.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         connectSrc: ["'self'"],
         upgradeInsecureRequests: null,
       },

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProgressTracker } from '../features/progress/progress.service.js';
 import { createOwner, createPeople, uploadFile, type TestUser } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { startDovecot, type Dovecot } from '../test/mail/dovecot.js';
+import { deliverRaw, generateMessage } from '../test/mail/maildir.js';
+import { connectSyncedMailbox } from '../test/mail/synced-mailbox.js';
 
 /**
  * Every route that takes an id is called by another team's owner with a real id of ours, and must
@@ -32,6 +35,8 @@ type Ours = {
   contactEmail: string;
   userId: string;
   apiKeyId: string;
+  mailAccountId: string;
+  mailMessageId: string;
 };
 /** A team's own resources that a request names besides the id under test. */
 type Theirs = { listId: string; companyListId: string; fileId: string; companyFileId: string; customContactId: string; inviteToken: string };
@@ -63,7 +68,20 @@ const COMPANIES_CSV = 'Company Names\nAcme\n';
 const tokenOf = (inviteUrl: string) => inviteUrl.split('/invite/')[1]!;
 const ENRICH_CSV = 'Name,Company,Location\nJane Roe,Roe Inc,Austin\n';
 
+const mailListSkips = (answer: { statusCode: number; body: string }) => {
+  expect(answer.statusCode).toBe(200);
+  expect(JSON.parse(answer.body).data.pagination.totalRecords).toBe(0);
+};
+
 const CASES: Record<string, Case[]> = {
+  'GET /api/v1/mail/gmail/{category}': [
+    { fields: ['query.mailBoxAccount'], request: (o) => ({ url: `/api/v1/mail/gmail/all?mailBoxAccount=${o.mailAccountId}` }), skipsForeignIds: mailListSkips },
+  ],
+  'GET /api/v1/mail/gmail/thread/{id}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/mail/gmail/thread/${o.mailMessageId}` }) }],
+  'GET /api/v1/mail/gmail/message/{id}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/mail/gmail/message/${o.mailMessageId}` }) }],
+  'GET /api/v1/mail/gmail/message/{id}/attachments/{index}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/mail/gmail/message/${o.mailMessageId}/attachments/0` }) }],
+  'POST /api/v1/inbox/{emailType}/{action}': [{ fields: ['body._id'], request: (o) => ({ url: '/api/v1/inbox/imap/markAsFavorite', payload: { _id: o.mailMessageId, isFavorite: true } }) }],
+  'POST /api/v1/inbox/gmail/updateTags': [{ fields: ['body._id'], request: (o) => ({ url: '/api/v1/inbox/gmail/updateTags', payload: { _id: o.mailMessageId, tags: ['ours'] } }) }],
   'PATCH /api/v1/team-management/invitations': [
     {
       // The other team holds a real link of its own invitation: it does not open ours.
@@ -258,12 +276,22 @@ async function createOurs(): Promise<Ours> {
     contactName,
     contactEmail: emailOf(contactName),
     apiKeyId: (await ok(owner, 'POST', { url: '/api/v1/api_keys/create' }))._id,
+    ...ourMail,
   };
 }
 
+let dovecot: Dovecot;
+let ourMail: { mailAccountId: string; mailMessageId: string };
+const MAILBOX = { email: 'ours@example.test', password: 'ours-secret' };
+
 beforeAll(async () => {
-  t = await createTestApp();
+  // The mail routes' own calls reach a real IMAP server on loopback.
+  [t, dovecot] = await Promise.all([createTestApp({ config: { outboundAllowPrivate: true } }), startDovecot([MAILBOX])]);
   owner = await createOwner(t.ctx.db, { domain: 'ours.test' });
+  const attachment = 'Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nours\r\n--b\r\nContent-Type: text/plain\r\nContent-Disposition: attachment; filename=a.txt\r\n\r\nattached\r\n--b--';
+  deliverRaw(dovecot, MAILBOX.email, generateMessage({ from: 'a@outside.test', to: MAILBOX.email, subject: 'Ours', text: '' }).raw.replace('Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n', attachment));
+  const mailbox = await connectSyncedMailbox(t, owner, dovecot, MAILBOX);
+  ourMail = { mailAccountId: mailbox.accountId, mailMessageId: mailbox.messageIds[0]! };
   other = await createOwner(t.ctx.db, { domain: 'theirs.test' });
   personId = (await createPeople(t.ctx.db, [PERSON]))[PERSON.id]!;
   await t.ctx.db.insertInto('companies').values({ name: 'Acme' }).execute();
@@ -278,7 +306,10 @@ beforeAll(async () => {
   };
   await ok(other, 'PUT', { url: '/api/v1/integrations/zapier/settings', payload: { links: [{ link: 'https://hooks.zapier.com/hooks/catch/2/theirs/' }] } });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t?.close();
+  await dovecot?.stop();
+});
 
 describe("another team's ids", () => {
   it('has a case for every id field of every registered route', () => {

@@ -79,6 +79,18 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   // Mailboxes (spec/settings.md §2 Accounts tab): every member connects and sees their own.
   'POST /api/v1/mail/imap/connect': 'user',
   'GET /api/v1/mail/gmail/accounts': 'user',
+  'GET /api/v1/mail/providers': 'user',
+  'POST /api/v1/mail/gmail/updateProfile': 'user',
+  'GET /api/v1/mail/gmail/active': 'user',
+  'GET /api/v1/mail/:provider/disconnect': 'user',
+  // The inbox: a member reads only the mailboxes they connected (docs/decisions.md, "Inbox").
+  'GET /api/v1/mail/gmail/:category': 'user',
+  'GET /api/v1/mail/gmail/thread/:id': 'user',
+  'GET /api/v1/mail/gmail/message/:id': 'user',
+  'GET /api/v1/mail/gmail/message/:id/attachments/:index': 'user',
+  'POST /api/v1/inbox/:emailType/:action': 'user',
+  'GET /api/v1/inbox/gmail/getInboxTags': 'user',
+  'POST /api/v1/inbox/gmail/updateTags': 'user',
   'POST /api/v1/integrations/:service/data/push': 'user',
   'POST /api/v1/integrations/:service/data/pull': 'admin',
   'GET /api/v1/integrations/crm/team/connectiondata': 'admin',

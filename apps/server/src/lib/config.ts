@@ -55,6 +55,8 @@ const Env = z.object({
   SALESFORCE_CLIENT_SECRET: z.string().min(1).optional(),
   SALESFORCE_LOGIN_URL: z.string().url().default('https://login.salesforce.com'),
   SLACK_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
   SLACK_CLIENT_SECRET: z.string().min(1).optional(),
   SLACK_AUTH_URL: z.string().url().default('https://slack.com'),
   SLACK_API_URL: z.string().url().default('https://slack.com/api'),
@@ -100,6 +102,8 @@ export type Config = {
   hubspot: OAuthVendorConfig & { authUrl: string; apiUrl: string; appUrl: string };
   salesforce: OAuthVendorConfig & { loginUrl: string };
   slack: OAuthVendorConfig & { authUrl: string; apiUrl: string };
+  /** Gmail and Outlook mailboxes connect by OAuth only when their client ids are set. */
+  mailOAuth: { gmail: boolean; outlook: boolean };
   serviceLeaseSeconds: number;
   emailVerification: { dnsServers: string[]; smtpPort: number; heloName: string; timeoutMs: number };
 };
@@ -137,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hubspot: { clientId: e.HUBSPOT_CLIENT_ID, clientSecret: e.HUBSPOT_CLIENT_SECRET, authUrl: e.HUBSPOT_AUTH_URL, apiUrl: e.HUBSPOT_API_URL, appUrl: e.HUBSPOT_APP_URL },
     salesforce: { clientId: e.SALESFORCE_CLIENT_ID, clientSecret: e.SALESFORCE_CLIENT_SECRET, loginUrl: e.SALESFORCE_LOGIN_URL },
     slack: { clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET, authUrl: e.SLACK_AUTH_URL, apiUrl: e.SLACK_API_URL },
+    mailOAuth: { gmail: Boolean(e.GOOGLE_CLIENT_ID), outlook: Boolean(e.MICROSOFT_CLIENT_ID) },
     serviceLeaseSeconds: e.SERVICE_LEASE_SECONDS,
     emailVerification: {
       dnsServers: e.VERIFY_DNS_SERVERS.split(',').map((s) => s.trim()).filter(Boolean),

@@ -2,3 +2,4 @@
 export { mailboxSyncService, MAILBOX_SYNC_SERVICE, type MailboxSyncOptions } from './mailbox-sync.service.js';
 export { sendMail, type OutgoingMail } from './mail-send.js';
 export { findAccount as findMailAccount } from './mailboxes.repository.js';
+export { syncMailboxOnce } from './mailbox-sync.js';

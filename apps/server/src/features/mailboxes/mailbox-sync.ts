@@ -9,7 +9,10 @@ import type { ImapFlow, ListResponse, MailboxObject } from 'imapflow';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { MailSpecialUse } from '../../db/schema-mail.js';
+import type { AppContext } from '../../lib/context.js';
 import type { WriteLane } from '../../lib/service-definition.js';
+import { credentialsOf, imapServerOf, type MailAccountRow } from './mailbox-credentials.js';
+import { imapClient } from './mail-connections.js';
 import { parseMessage, threadRoot } from './message-parse.js';
 import * as repo from './mailboxes.repository.js';
 
@@ -142,4 +145,15 @@ export async function syncAllFolders(client: ImapFlow, target: SyncTarget) {
     await syncFolder(client, folder, target);
   }
   return folders;
+}
+
+/** One pass over every chosen folder of a mailbox, on a connection of its own (tests, tools). */
+export async function syncMailboxOnce(ctx: AppContext, account: MailAccountRow, lane: WriteLane) {
+  const client = await imapClient(ctx.config, imapServerOf(account), credentialsOf(ctx.config, account));
+  await client.connect();
+  try {
+    await syncAllFolders(client, { db: ctx.db, lane, accountId: account.id });
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
 }

@@ -1,9 +1,13 @@
 import type { FeatureModule } from '../../lib/feature-module.js';
+import { inboxRoutes } from './inbox.routes.js';
 import { mailboxSyncService } from './mailbox-sync.service.js';
 import { mailboxesRoutes } from './mailboxes.routes.js';
 
 export const mailboxesModule: FeatureModule = {
   name: 'mailboxes',
-  routes: mailboxesRoutes,
+  routes: (ctx) => async (app) => {
+    await app.register(mailboxesRoutes(ctx));
+    await app.register(inboxRoutes(ctx));
+  },
   services: [mailboxSyncService()],
 };

@@ -218,3 +218,28 @@ export async function updateFlags(db: Db, folderId: string, uidvalidity: string,
 export async function findMessage(db: Db, accountId: string, id: string) {
   return db.selectFrom('mail_messages').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
 }
+
+/** The member's own mailbox with this address. */
+export async function findAccountOfUser(db: Db, teamId: string, userId: string, emailAddress: string) {
+  return db
+    .selectFrom('mail_accounts')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId)
+    .where('email_address', '=', emailAddress)
+    .executeTakeFirst();
+}
+
+export async function updateAccountSettings(db: Db, id: string, changes: { name?: string; title?: string; daily_capacity?: number; is_active?: boolean }) {
+  return db
+    .updateTable('mail_accounts')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Removes a mailbox with its folders and messages (the foreign keys cascade). */
+export async function deleteAccount(db: Db, id: string) {
+  await db.deleteFrom('mail_accounts').where('id', '=', id).execute();
+}

@@ -1,4 +1,4 @@
-import { AppError, type EmailAccount, type ImapConnectBody } from '@leadline/shared';
+import { AppError, notFound, type EmailAccount, type ImapConnectBody } from '@leadline/shared';
 import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { secretBoxFor } from '../../lib/crypto/secret-box.js';
@@ -6,6 +6,7 @@ import type { MailServer } from '../../lib/net/mail-connections.js';
 import type { MailAccountRow } from './mailbox-credentials.js';
 import { describeMailError, imapClient, smtpTransport, type MailCredentials } from './mail-connections.js';
 import * as repo from './mailboxes.repository.js';
+import { dropAccountCache } from './message-source.js';
 
 /** Logs in to IMAP for real; throws a 400 naming the IMAP server and the reason. */
 async function checkImap(ctx: AppContext, server: MailServer, credentials: MailCredentials) {
@@ -52,9 +53,7 @@ export async function connectImapAccount(ctx: AppContext, actor: Actor, body: Im
 /** The caller's own mailboxes (spec: the account list is the member's). */
 export async function listAccounts(ctx: AppContext, actor: Actor): Promise<EmailAccount[]> {
   const rows = await repo.listAccountsOfUser(ctx.db, actor.teamId, actor.userId);
-  const startOfDay = new Date();
-  startOfDay.setUTCHours(0, 0, 0, 0);
-  return Promise.all(rows.map(async (row) => presentAccount(row, await repo.countSentSince(ctx.db, row.id, startOfDay))));
+  return Promise.all(rows.map((row) => presentWithCapacity(ctx, row)));
 }
 
 export function presentAccount(row: MailAccountRow, sentToday: number): EmailAccount {
@@ -73,4 +72,41 @@ export function presentAccount(row: MailAccountRow, sentToday: number): EmailAcc
     isAutoOppEnabled: false,
     managedDeliverabilityStatus: null,
   };
+}
+
+async function ownAccount(ctx: AppContext, actor: Actor, emailAddress: string) {
+  const row = await repo.findAccountOfUser(ctx.db, actor.teamId, actor.userId, emailAddress);
+  if (!row) throw notFound('Email account');
+  return row;
+}
+
+async function presentWithCapacity(ctx: AppContext, row: MailAccountRow) {
+  const startOfDay = new Date();
+  startOfDay.setUTCHours(0, 0, 0, 0);
+  return presentAccount(row, await repo.countSentSince(ctx.db, row.id, startOfDay));
+}
+
+/** Email Settings dialog: name, title and daily capacity (already clamped to 1..100 by the schema). */
+export async function updateProfile(ctx: AppContext, actor: Actor, body: { emailAddress: string; newName?: string | undefined; newTitle?: string | undefined; newCapacity?: number | undefined }) {
+  const row = await ownAccount(ctx, actor, body.emailAddress);
+  const updated = await repo.updateAccountSettings(ctx.db, row.id, {
+    ...(body.newName !== undefined ? { name: body.newName } : {}),
+    ...(body.newTitle !== undefined ? { title: body.newTitle } : {}),
+    ...(body.newCapacity !== undefined ? { daily_capacity: body.newCapacity } : {}),
+  });
+  return presentWithCapacity(ctx, updated);
+}
+
+/** The mailbox-use switch: an inactive mailbox stays synced but is not used for sending campaigns. */
+export async function setActive(ctx: AppContext, actor: Actor, emailAddress: string, isActive: boolean) {
+  const row = await ownAccount(ctx, actor, emailAddress);
+  return presentWithCapacity(ctx, await repo.updateAccountSettings(ctx.db, row.id, { is_active: isActive }));
+}
+
+/** Removes the mailbox and its stored mail; the supervisor stops its sync at its next reconcile. */
+export async function disconnect(ctx: AppContext, actor: Actor, provider: string, emailAddress: string) {
+  const row = await ownAccount(ctx, actor, emailAddress);
+  if (row.provider !== provider) throw notFound('Email account');
+  await repo.deleteAccount(ctx.db, row.id);
+  await dropAccountCache(ctx, row.id);
 }

@@ -6,6 +6,7 @@ import { ApiCockpit } from '../../api-keys/components/ApiCockpit';
 import { useCurrentUser } from '../../auth/api';
 import { IcpTable } from '../../icp-filters/components/IcpTable';
 import { IntegrationsTab } from '../../integrations/components/IntegrationsTab';
+import { AccountsTab } from '../../mailboxes/components/AccountsTab';
 import { TeamSettings } from '../../team-management/components/TeamSettings';
 import { SettingsNotice } from '../components/SettingsNotice';
 
@@ -18,6 +19,7 @@ const TAB_CONTENT: Partial<Record<SettingsTab, () => ReactNode>> = {
   team: () => <TeamSettings />,
   integrations: () => <IntegrationsTab />,
   api_cockpit: () => <ApiCockpit />,
+  accounts: () => <AccountsTab />,
 };
 
 const isSettingsTab = (value: string | null): value is SettingsTab => SETTINGS_TABS.some((t) => t.tab === value);
