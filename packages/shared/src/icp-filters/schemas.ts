@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimmedText } from '../primitives.js';
 import { SearchFilters, type SearchFilters as SearchFiltersType } from '../search/filters.js';
 
 export const ICP_NAME_MAX = 75;
@@ -41,14 +42,14 @@ export const hasIcpFilterValue = (filters: Partial<Pick<SearchFiltersType, IcpFi
 
 /** `POST /icp-filters/create`. */
 export const IcpCreateBody = z.object({
-  name: z.string().trim().min(1, ICP_MESSAGES.nameRequired).max(ICP_NAME_MAX, ICP_MESSAGES.nameTooLong),
+  name: trimmedText().min(1, ICP_MESSAGES.nameRequired).max(ICP_NAME_MAX, ICP_MESSAGES.nameTooLong),
   filters: IcpFilters.refine(hasIcpFilterValue, ICP_MESSAGES.filterRequired),
 });
 export type IcpCreateBody = z.infer<typeof IcpCreateBody>;
 export type IcpCreateBodyInput = z.input<typeof IcpCreateBody>;
 
 /** `DELETE /icp-filters/delete`. */
-export const IcpDeleteBody = z.object({ name: z.string().trim().min(1, ICP_MESSAGES.nameRequired).max(ICP_NAME_MAX) });
+export const IcpDeleteBody = z.object({ name: trimmedText().min(1, ICP_MESSAGES.nameRequired).max(ICP_NAME_MAX) });
 
 /** spec/settings.md §3 "ICP": name, userName, createdAt, the filters; and how many people match it now. */
 export const IcpDto = z.object({

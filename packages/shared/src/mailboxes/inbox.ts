@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, trimmedText } from '../primitives.js';
 import { Pagination } from '../team-management/schemas.js';
 import { MAIL_DAILY_CAPACITY, MailProvider } from './schemas.js';
 
@@ -18,7 +19,7 @@ export const InboxListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(INBOX_PAGE_SIZE),
   /** An account's `_id`; without it every mailbox of the caller. */
   mailBoxAccount: z.uuid().optional(),
-  searchVal: z.string().trim().max(200).optional(),
+  searchVal: trimmedText().max(200).optional(),
   filter: z.enum(INBOX_FILTERS).optional(),
 });
 export type InboxListQuery = z.input<typeof InboxListQuery>;
@@ -100,7 +101,7 @@ export const FlagBody = z.object({
   isArchived: z.boolean().optional(),
   isDeleted: z.boolean().optional(),
   isSpam: z.boolean().optional(),
-  userAccount: z.string().optional(),
+  userAccount: text().optional(),
 });
 export type FlagBody = z.input<typeof FlagBody>;
 export const FlagResponse = z.object({ data: InboxMessage });
@@ -118,10 +119,10 @@ export const InboxTagsResponse = z.object({ tags: z.array(z.string()) });
 
 /** POST /mail/gmail/updateProfile (spec/settings.md §3 profile update fields). */
 export const UpdateMailProfileBody = z.object({
-  emailAddress: z.string().trim().toLowerCase(),
+  emailAddress: trimmedText().toLowerCase(),
   emailAccountType: MailProvider.optional(),
-  newName: z.string().trim().max(200).optional(),
-  newTitle: z.string().trim().max(200).optional(),
+  newName: trimmedText().max(200).optional(),
+  newTitle: trimmedText().max(200).optional(),
   /** §5: clamped to 1..100. */
   newCapacity: z.coerce
     .number()
@@ -133,13 +134,13 @@ export type UpdateMailProfileBody = z.input<typeof UpdateMailProfileBody>;
 
 /** GET /mail/gmail/active?is_gmail&isActive&emailAddress: the mailbox-use switch. */
 export const MailActiveQuery = z.object({
-  emailAddress: z.string().trim().toLowerCase(),
+  emailAddress: trimmedText().toLowerCase(),
   isActive: z.enum(['true', 'false']).transform((v) => v === 'true'),
-  is_gmail: z.string().optional(),
+  is_gmail: text().optional(),
 });
 
 export const MailDisconnectParams = z.object({ provider: MailProvider });
-export const MailDisconnectQuery = z.object({ emailAddress: z.string().trim().toLowerCase() });
+export const MailDisconnectQuery = z.object({ emailAddress: trimmedText().toLowerCase() });
 
 /** Which ways to connect a mailbox this server offers (Gmail and Outlook need their OAuth client ids). */
 export const MailProvidersResponse = z.object({ data: z.object({ gmail: z.boolean(), outlook: z.boolean(), imap: z.literal(true) }) });
