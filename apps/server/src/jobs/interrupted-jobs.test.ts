@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { emailCost, phoneCost } from '@leadline/shared';
+import { emailCost, phoneCost, SEARCH_RUN_COST } from '@leadline/shared';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.js';
@@ -200,7 +200,7 @@ async function killedMidJobAndRestarted(makeStorage: (dataDir: string) => Promis
         group by l.contacts_count, l.completion_status`.execute(db);
       expect(contacts[0]).toEqual({ rows: sizes.importRows, distinct_rows: sizes.importRows, in_list: sizes.importRows, list_count: sizes.importRows, status: 'complete' });
 
-      // The enrichment: charged exactly the accurate finds the people database holds (work
+      // The enrichment: charged its search run and exactly the accurate finds the people database holds (work
       // emails and mobile phones; address guesses are never charged), each once, hold released.
       const { rows: people } = await sql<{ emails: number; phones: number }>`
         select count(p.work_email)::int as emails, count(p.mobile_phone)::int as phones
@@ -209,7 +209,8 @@ async function killedMidJobAndRestarted(makeStorage: (dataDir: string) => Promis
       const { rows: user } = await sql<{ database_type: 'basic' | 'premium'; are_personal_emails_priority: boolean }>`
         select database_type, are_personal_emails_priority from users where id = ${owner.userId}`.execute(db);
       const pricing = { databaseType: user[0]!.database_type, arePersonalEmailsPriority: user[0]!.are_personal_emails_priority };
-      const expected = people[0]!.emails * emailCost(pricing) + people[0]!.phones * phoneCost();
+      // Enriching from search filters reveals people under one search run (search metering).
+      const expected = SEARCH_RUN_COST + people[0]!.emails * emailCost(pricing) + people[0]!.phones * phoneCost();
       const { rows: ledger } = await sql<{ charged: number; entries: number; keys: number }>`
         select coalesce(sum(amount), 0)::int as charged, count(*)::int as entries, count(distinct idempotency_key)::int as keys
         from credit_ledger where team_id = ${owner.teamId} and kind = 'charge'`.execute(db);
