@@ -1,3 +1,4 @@
+import { SEARCH_RUN_COST } from '@leadline/shared';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -93,7 +94,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a bulk enrichment whose
                (select count(*) from (select contact_id from enrichment_items group by contact_id having count(*) > 1) d)::int as twice
         from enrichment_items where run_id = ${runId}`.execute(db);
       expect(charges[0]!.entries).toBe(charges[0]!.keys);
-      expect(charges[0]!.amount).toBe(items[0]!.charged);
+      // Plus the one search run the filters were revealed under (search metering).
+      expect(charges[0]!.amount).toBe(items[0]!.charged + SEARCH_RUN_COST);
       expect(items[0]!.twice).toBe(0);
       expect(charges[0]!.amount).toBeGreaterThan(0);
       const { rows: holds } = await sql<{ open: number }>`select count(*)::int as open from credit_holds where team_id = ${teamId} and released_at is null`.execute(db);
