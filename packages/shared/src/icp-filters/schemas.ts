@@ -41,15 +41,18 @@ export const hasIcpFilterValue = (filters: Partial<Pick<SearchFiltersType, IcpFi
   ICP_FILTER_KEYS.some((key) => (filters[key]?.length ?? 0) > 0);
 
 /** `POST /icp-filters/create`. */
+/** An ICP's name, the one rule of the create form, the create body and the delete body. */
+export const IcpName = trimmedText().min(1, ICP_MESSAGES.nameRequired).max(ICP_NAME_MAX, ICP_MESSAGES.nameTooLong);
+
 export const IcpCreateBody = z.object({
-  name: trimmedText().min(1, ICP_MESSAGES.nameRequired).max(ICP_NAME_MAX, ICP_MESSAGES.nameTooLong),
+  name: IcpName,
   filters: IcpFilters.refine(hasIcpFilterValue, ICP_MESSAGES.filterRequired),
 });
 export type IcpCreateBody = z.infer<typeof IcpCreateBody>;
 export type IcpCreateBodyInput = z.input<typeof IcpCreateBody>;
 
 /** `DELETE /icp-filters/delete`. */
-export const IcpDeleteBody = z.object({ name: trimmedText().min(1, ICP_MESSAGES.nameRequired).max(ICP_NAME_MAX) });
+export const IcpDeleteBody = z.object({ name: IcpName });
 
 /** spec/settings.md §3 "ICP": name, userName, createdAt, the filters; and how many people match it now. */
 export const IcpDto = z.object({

@@ -4,6 +4,7 @@ import {
   ICP_FILTER_LABELS,
   ICP_MESSAGES,
   ICP_NAME_MAX,
+  IcpName,
   JOB_LEVELS,
   hasIcpFilterValue,
   toLabel,
@@ -65,11 +66,11 @@ export function CreateIcpDialog({ opened, onClose }: { opened: boolean; onClose:
 
   const submit = () => {
     setSubmitted(true);
-    // The server validates with IcpCreateBody; checked here by hand so the schema (and the whole
-    // filter model with zod) stays out of the search screen's first load (scripts/bundle-budget.mjs).
-    const trimmed = name.trim();
-    if (trimmed.length === 0 || trimmed.length > ICP_NAME_MAX || !hasIcpFilterValue(filters) || taken) return;
-    create.mutate({ name: trimmed, filters }, {
+    // IcpName and hasIcpFilterValue are IcpCreateBody's rules without its filter schema, which would
+    // pull the whole filter model into the search screen's first load (scripts/bundle-budget.mjs).
+    const checkedName = IcpName.safeParse(name);
+    if (!checkedName.success || !hasIcpFilterValue(filters) || taken) return;
+    create.mutate({ name: checkedName.data, filters }, {
       onSuccess: () => {
         notify.success(ICP_MESSAGES.created);
         close();
