@@ -18,7 +18,7 @@ export function RoleToggle({ member, locked }: { member: TeamMemberDto; locked: 
   return (
     <Switch
       size="sm"
-      label={member.isOwner ? 'owner' : member.role.toLowerCase()}
+      label={member.isOwner ? 'Owner' : member.role === 'ADMIN' ? 'Admin' : 'Member'}
       aria-label={`Admin role of ${member.name}`}
       checked={member.isOwner || member.role === 'ADMIN'}
       disabled={locked || update.isPending}
