@@ -57,7 +57,7 @@ describe('Settings → Company', () => {
     await save.click();
     await expectToast(page, COMPANY_MESSAGES.updated);
     await sidebar(page).getByText('Corp Labs', { exact: true }).waitFor();
-    await page.waitForFunction(() => (document.querySelector('button[type=submit]') as HTMLButtonElement | null)?.disabled === true);
+    await expect.poll(() => save.isDisabled()).toBe(true);
 
     const fileInput = page.locator('input[type=file]');
     const png = await sharp({ create: { width: 300, height: 120, channels: 3, background: '#2255cc' } }).png().toBuffer();
@@ -65,7 +65,7 @@ describe('Settings → Company', () => {
     const logo = sidebar(page).getByRole('img', { name: 'Corp Labs logo' });
     await logo.waitFor();
     expect(await logo.getAttribute('src')).toMatch(/^\/user\/logo\?v=[0-9a-f]{16}$/);
-    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
 
     const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).gif().toBuffer();
     await fileInput.setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: gif });
