@@ -87,7 +87,7 @@ describe('Settings → Team', () => {
 
     await openTeamSettings(page);
     await page.getByText('1–5 of 60').waitFor();
-    await page.getByRole('button', { name: '2 page' }).click();
+    await page.getByRole('button', { name: 'next page' }).click();
     await page.getByText('6–10 of 60').waitFor();
     await page.getByLabel('Search members').fill('Member 42');
     await page.getByText('1–1 of 1').waitFor();
@@ -96,7 +96,7 @@ describe('Settings → Team', () => {
     await page.getByText('1–1 of 1').waitFor();
 
     const row = memberRow(page, members[6]!.email);
-    await row.getByRole('switch', { name: 'Admin role of Member 07' }).click({ force: true });
+    await row.getByRole('switch', { name: 'Admin role of Member 07' }).evaluate((input: HTMLInputElement) => input.click());
     await expectToast(page, TEAM_MESSAGES.roleUpdated);
     await row.getByText('Admin', { exact: true }).waitFor();
 

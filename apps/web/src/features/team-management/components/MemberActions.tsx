@@ -22,11 +22,11 @@ export function RoleToggle({ member, locked }: { member: TeamMemberDto; locked: 
       aria-label={`Admin role of ${member.name}`}
       checked={member.isOwner || member.role === 'ADMIN'}
       disabled={locked || update.isPending}
+      // A promise rather than mutate callbacks: the table reloads its rows, and the toast must not depend on this row staying mounted.
       onChange={(event) =>
-        update.mutate(
-          { memberId: member._id, role: event.currentTarget.checked ? 'admin' : 'member' },
-          { onSuccess: () => notify.success(TEAM_MESSAGES.roleUpdated), onError: () => notify.error(TEAM_MESSAGES.roleUpdateFailed) },
-        )
+        update
+          .mutateAsync({ memberId: member._id, role: event.currentTarget.checked ? 'admin' : 'member' })
+          .then(() => notify.success(TEAM_MESSAGES.roleUpdated), () => notify.error(TEAM_MESSAGES.roleUpdateFailed))
       }
     />
   );
@@ -69,13 +69,13 @@ export function RemoveMember({ member, locked }: { member: TeamMemberDto; locked
             color="red"
             loading={remove.isPending}
             onClick={() =>
-              remove.mutate(member._id, {
-                onSuccess: () => {
+              remove.mutateAsync(member._id).then(
+                () => {
                   setOpen(false);
                   notify.success(TEAM_MESSAGES.memberDeleted);
                 },
-                onError: () => notify.error(TEAM_MESSAGES.memberDeleteFailed),
-              })
+                () => notify.error(TEAM_MESSAGES.memberDeleteFailed),
+              )
             }
           >
             Remove

@@ -3,7 +3,7 @@ import { Badge, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { createColumnHelper, type PaginationState } from '@tanstack/react-table';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DataTable, DEFAULT_PAGE_SIZE } from '../../../components/DataTable';
 import { useCurrentUser } from '../../auth/api';
 import { useTeamMembers } from '../api';
@@ -21,7 +21,8 @@ const column = createColumnHelper<TeamMemberDto>();
 
 function useColumns() {
   const { user } = useCurrentUser();
-  return [
+  // Kept stable: a new cell function would remount each row's controls and drop an open dialog.
+  return useMemo(() => [
     column.accessor('name', {
       header: 'Name',
       cell: ({ row: { original: member } }) => (
@@ -72,7 +73,7 @@ function useColumns() {
       ),
     }),
     column.display({ id: 'remove', header: '', cell: ({ row }) => <RemoveMember member={row.original} locked={memberLocks(row.original, user.id).remove} /> }),
-  ];
+  ], [user.id]);
 }
 
 /** The team's members and invitations, paged and searched on the server. */
