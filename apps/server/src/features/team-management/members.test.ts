@@ -28,12 +28,15 @@ describe('updating a member', () => {
     expect(demoted.json().data.role).toBe('MEMBER');
   });
 
-  it('refuses a change of one\'s own row, for the owner and for an admin', async () => {
+  it('refuses a change or removal of one\'s own row, for the owner and for an admin', async () => {
     const { owner, admin } = await createTeam(t.ctx.db);
     for (const caller of [owner, admin]) {
-      const response = await update(caller, { memberId: await memberIdOf(caller), role: 'member' });
+      const memberId = await memberIdOf(caller);
+      const response = await update(caller, { memberId, role: 'member' });
       expect(response.statusCode).toBe(403);
       expect(response.json().error.message).toBe(TEAM_MESSAGES.ownRow);
+      expect((await update(caller, { memberId, creditsCap: 5 })).statusCode).toBe(403);
+      expect((await remove(caller, memberId)).statusCode).toBe(403);
     }
   });
 
