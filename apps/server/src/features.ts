@@ -2,6 +2,7 @@ import { actorForApiKey } from './features/api-keys/index.js';
 import { apiKeysModule } from './features/api-keys/api-keys.module.js';
 import { actorForToken, SESSION_COOKIE } from './features/auth/index.js';
 import { authModule } from './features/auth/auth.module.js';
+import { companyModule } from './features/company/company.module.js';
 import { contactsModule } from './features/contacts/contacts.module.js';
 import { creditsModule } from './features/credits/credits.module.js';
 import { emailVerificationModule } from './features/email-verification/email-verification.module.js';
@@ -38,6 +39,7 @@ export const FEATURES: readonly FeatureModule[] = [
   mailboxesModule,
   apiKeysModule,
   icpFiltersModule,
+  companyModule,
 ];
 
 /** How a request's session cookie (the auth feature) or API key (the api-keys feature) becomes its actor. */

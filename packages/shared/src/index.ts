@@ -7,6 +7,7 @@ export * from './team-management/schemas.js';
 export * from './team-management/email-domain.js';
 export * from './progress/schemas.js';
 export * from './settings/tabs.js';
+export * from './settings/company.js';
 export * from './search/index.js';
 export * from './lists/schemas.js';
 export * from './lists/company-lists.js';

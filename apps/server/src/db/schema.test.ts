@@ -17,6 +17,7 @@ const TYPED_TABLES = {
   worker_heartbeats: true,
   email_verification_runs: true, email_verification_items: true,
   api_keys: true, icp_filters: true,
+  team_logos: true,
 } satisfies Record<keyof DB, true>;
 
 let database: Database;

@@ -49,6 +49,14 @@ export interface TeamsTable {
   created_at: Generated<Date>;
 }
 
+export interface TeamLogosTable {
+  team_id: string;
+  /** The re-encoded PNG, never the uploaded bytes. */
+  png: Buffer;
+  version: string;
+  updated_at: Generated<Date>;
+}
+
 export interface UsersTable {
   id: Generated<string>;
   name: string;
@@ -125,6 +133,7 @@ export interface JobProgressTable {
 
 export interface DB {
   teams: TeamsTable;
+  team_logos: TeamLogosTable;
   users: UsersTable;
   team_members: TeamMembersTable;
   sessions: SessionsTable;

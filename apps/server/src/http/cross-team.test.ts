@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProgressTracker } from '../features/progress/progress.service.js';
-import { createOwner, createPeople, uploadFile, type TestUser } from '../test/factories.js';
+import { createMember, createOwner, createPeople, uploadFile, type TestUser } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { startDovecot, type Dovecot } from '../test/mail/dovecot.js';
 import { deliverRaw, generateMessage } from '../test/mail/maildir.js';
@@ -35,6 +35,7 @@ type Ours = {
   contactEmail: string;
   userId: string;
   apiKeyId: string;
+  memberId: string;
   mailAccountId: string;
   mailMessageId: string;
 };
@@ -59,6 +60,8 @@ const SHARED_DATABASE_IDS: Record<string, string[]> = {
   'POST /api/v1/prospects-enrichment/single': ['body.input.contactId'],
   'POST /api/v1/prospects-enrichment/bulk': ['body.inputs[].contactId'],
   'POST /api/v1/integrations/{service}/data/push': ['body.contactIds'],
+  // A name from a fixed list of enrichment preferences (shared constants), not a stored row.
+  'PUT /userInfo': ['body.enrichmentPreferenceId'],
 };
 
 const PERSON = { id: 'xteam-ann', full_name: 'ann cross', job_title: 'vp of sales', job_company_name: 'acme', location_country: 'united states' };
@@ -99,6 +102,12 @@ const CASES: Record<string, Case[]> = {
         expect(JSON.stringify(JSON.parse(answer.body).data)).not.toMatch(/Ours/);
       },
     },
+  ],
+  'PATCH /api/v1/team-management/members/update': [
+    { fields: ['body.memberId'], request: (o) => ({ url: '/api/v1/team-management/members/update', payload: { memberId: o.memberId, role: 'admin' } }) },
+  ],
+  'PATCH /api/v1/team-management/members/remove': [
+    { fields: ['body.memberId'], request: (o) => ({ url: '/api/v1/team-management/members/remove', payload: { memberId: o.memberId } }) },
   ],
   'DELETE /api/v1/api_keys/delete': [{ fields: ['query.id'], request: (o) => ({ url: `/api/v1/api_keys/delete?id=${o.apiKeyId}` }) }],
   'GET /api/v1/jobs/{id}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/jobs/${o.jobId}` }) }],
@@ -276,9 +285,13 @@ async function createOurs(): Promise<Ours> {
     contactName,
     contactEmail: emailOf(contactName),
     apiKeyId: (await ok(owner, 'POST', { url: '/api/v1/api_keys/create' }))._id,
+    memberId: await memberRowOf(await createMember(t.ctx.db, owner, 'MEMBER')),
     ...ourMail,
   };
 }
+
+const memberRowOf = async (user: TestUser) =>
+  (await t.ctx.db.selectFrom('team_members').select('id').where('user_id', '=', user.userId).where('team_id', '=', user.teamId).executeTakeFirstOrThrow()).id;
 
 let dovecot: Dovecot;
 let ourMail: { mailAccountId: string; mailMessageId: string };

@@ -28,12 +28,19 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   'GET /api/v1/api_keys/getAll': sessionOnly('admin'),
   'DELETE /api/v1/api_keys/delete': sessionOnly('admin'),
 
+  // The Company tab is every member's (spec/settings.md §6); the logo is served to the team only.
+  'PUT /userInfo': 'user',
+  'POST /user/logo': 'user',
+  'GET /user/logo': 'user',
+
   'POST /api/v1/team-management/invitations': 'admin',
   'GET /api/v1/team-management/invitations': 'user',
   'PATCH /api/v1/team-management/invitations': 'user',
   // The link's secret is the credential: its holder sees which team and role it offers.
   'GET /api/v1/team-management/invitations/:token': 'public',
   'GET /api/v1/team-management/members/getAll': 'admin',
+  'PATCH /api/v1/team-management/members/update': 'admin',
+  'PATCH /api/v1/team-management/members/remove': 'admin',
 
   'GET /api/v1/jobs': 'user',
 

@@ -93,3 +93,36 @@ export const MembersResponse = z.object({ data: z.array(TeamMemberDto), paginati
 export type MembersResponse = z.infer<typeof MembersResponse>;
 
 export { Email };
+
+/** Member roles come lowercase from the role toggle and uppercase from the table. */
+const RoleInput = text()
+  .transform((v) => v.toUpperCase())
+  .pipe(TeamRole);
+
+/** `PATCH /members/update`: the role toggle and the monthly credits cap (clamped by the server). */
+export const UpdateMemberBody = z
+  .object({
+    memberId: z.uuid('Member not found'),
+    role: RoleInput.optional(),
+    creditsCap: z.number().int().max(2 ** 31 - 1).optional(),
+  })
+  .refine((b) => b.role !== undefined || b.creditsCap !== undefined, { message: 'Nothing to update', path: ['role'] });
+export type UpdateMemberBody = z.input<typeof UpdateMemberBody>;
+export type UpdateMemberInput = z.output<typeof UpdateMemberBody>;
+
+export const RemoveMemberBody = z.object({ memberId: z.uuid('Member not found') });
+export type RemoveMemberBody = z.input<typeof RemoveMemberBody>;
+
+export const MemberResponse = z.object({ data: TeamMemberDto });
+
+/** The Team tab's messages (spec/settings.md §5 and §8), verbatim. */
+export const TEAM_MESSAGES = {
+  capBelowUsed: (n: number) => `You cannot assign less than ${n} credits.`,
+  memberDeleted: 'Member deleted successfully!',
+  memberDeleteFailed: 'There was an error deleting the member. Please try again later!',
+  roleUpdated: 'Role updated successfully!',
+  roleUpdateFailed: 'There was an error trying to update the role. Please try again later!',
+  ownRow: 'You cannot change or remove yourself.',
+  ownerProtected: 'Only the team owner can change or remove the owner.',
+  notActive: 'Only active members can be given credits or a new role.',
+} as const;

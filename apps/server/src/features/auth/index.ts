@@ -1,2 +1,2 @@
 /** The auth feature's public surface. */
-export { actorForToken, permissionOf, RetryLaterError, SESSION_COOKIE } from './auth.service.js';
+export { actorForToken, getMe, permissionOf, RetryLaterError, SESSION_COOKIE } from './auth.service.js';

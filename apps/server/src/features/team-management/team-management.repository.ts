@@ -160,3 +160,31 @@ export async function pageMembers(db: Kysely<DB>, teamId: string, options: { pag
     .execute();
   return { total: Number(total.n), rows: await findMembersByIds(db, ids.map((r) => r.id)) };
 }
+
+/** One row of the team, locked for the caller's transaction; another team's id finds nothing. */
+export async function findTeamMemberForUpdate(trx: Kysely<DB>, teamId: string, memberId: string) {
+  await trx.selectFrom('team_members').select('id').where('id', '=', memberId).where('team_id', '=', teamId).forUpdate().executeTakeFirst();
+  const [row] = await withIsOwner(trx).where('team_members.id', '=', memberId).where('team_members.team_id', '=', teamId).execute();
+  return row;
+}
+
+export async function updateMemberRow(trx: Kysely<DB>, memberId: string, values: { role?: TeamRole; creditsCap?: number }) {
+  await trx
+    .updateTable('team_members')
+    .set({
+      ...(values.role !== undefined ? { role: values.role } : {}),
+      ...(values.creditsCap !== undefined ? { credits_cap: values.creditsCap } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/**
+ * Ends a membership. Only the membership row goes: the user row stays, so the lists, contacts
+ * and ledger entries they made keep their author's name, while their sessions and API keys
+ * (both checked against an ACTIVE membership on every call) stop working at once.
+ */
+export async function deleteMemberRow(trx: Kysely<DB>, memberId: string) {
+  await trx.deleteFrom('team_members').where('id', '=', memberId).execute();
+}

@@ -8,13 +8,17 @@ import {
   InviteBody,
   InviteResponse,
   MembersQuery,
+  MemberResponse,
   MembersResponse,
+  RemoveMemberBody,
+  UpdateMemberBody,
 } from '@leadline/shared';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
-import { inviteMembers, listMembers, listMyInvitations, previewInvitation, respondToInvitation } from './team-management.service.js';
+import { inviteMembers, listMembers, listMyInvitations, previewInvitation, removeMember, respondToInvitation, updateMember } from './team-management.service.js';
 
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
@@ -65,5 +69,34 @@ export const teamManagementRoutes = (ctx: AppContext): FastifyPluginAsyncZod => 
     '/api/v1/team-management/members/getAll',
     { schema: { tags, summary: 'Members and invitations of your team (owner and admins)', querystring: MembersQuery, response: { 200: MembersResponse } } },
     async (request) => listMembers(ctx.db, actorOf(request), request.query),
+  );
+
+  app.patch(
+    '/api/v1/team-management/members/update',
+    {
+      schema: {
+        tags,
+        summary: "Toggle a member's role (admin/member) or set their monthly credits cap, clamped to 1..the team's total (owner and admins)",
+        body: UpdateMemberBody,
+        response: { 200: MemberResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => ({ data: await updateMember(ctx.db, actorOf(request), request.body) }),
+  );
+
+  app.patch(
+    '/api/v1/team-management/members/remove',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a member or withdraw an invitation; what they created stays with the team (owner and admins)',
+        body: RemoveMemberBody,
+        response: { 204: z.null(), 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await removeMember(ctx.db, actorOf(request), request.body.memberId);
+      return reply.status(204).send(null);
+    },
   );
 };

@@ -9,6 +9,8 @@ import {
   type InvitedMemberDto,
   type InviteMember,
   type TeamMemberDto,
+  type UpdateMemberInput,
+  TEAM_MESSAGES,
 } from '@leadline/shared';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -16,7 +18,7 @@ import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { linkBase, mailerFor } from '../../lib/mail/index.js';
-import { membersCreditsUsed } from '../credits/index.js';
+import { getCreditsInfo, membersCreditsUsed } from '../credits/index.js';
 import { invitationMail } from './team-management.mails.js';
 import * as repo from './team-management.repository.js';
 
@@ -184,4 +186,45 @@ export async function listMembers(db: Kysely<DB>, actor: Actor, query: { page: n
     data: rows.map((r) => ({ ...presentMember(r), creditsUsed: (r.user_id && used.get(r.user_id)) || 0 })),
     pagination: { currentPage: query.page, totalPages: Math.max(1, Math.ceil(total / query.pageSize)), totalRecords: total },
   };
+}
+
+/** Who may act on a row: never oneself; the owner's role and membership only the owner could touch. */
+function assertMayActOn(actor: Actor, row: repo.MemberRow, change: { roleOrRemoval: boolean }) {
+  if (row.user_id === actor.userId) throw new AppError('FORBIDDEN', TEAM_MESSAGES.ownRow);
+  if (row.is_owner && change.roleOrRemoval) throw new AppError('FORBIDDEN', TEAM_MESSAGES.ownerProtected);
+}
+
+/**
+ * The role toggle and the monthly credits cap of one member (owner and admins). The cap is
+ * clamped to 1..the team's total credits; a cap under what the member used this month is refused.
+ */
+export async function updateMember(db: Kysely<DB>, actor: Actor, input: UpdateMemberInput) {
+  const id = await db.transaction().execute(async (trx) => {
+    const row = await repo.findTeamMemberForUpdate(trx, actor.teamId, input.memberId);
+    if (!row) throw new AppError('NOT_FOUND', 'Member not found');
+    assertMayActOn(actor, row, { roleOrRemoval: input.role !== undefined });
+    if (row.status !== 'ACTIVE') throw new AppError('CONFLICT', TEAM_MESSAGES.notActive);
+    let creditsCap: number | undefined;
+    if (input.creditsCap !== undefined) {
+      const { total } = await getCreditsInfo(trx, actor.teamId);
+      creditsCap = Math.min(Math.max(input.creditsCap, 1), Math.max(total, 1));
+      const used = row.user_id ? ((await membersCreditsUsed(trx, actor.teamId, [row.user_id])).get(row.user_id) ?? 0) : 0;
+      if (creditsCap < used) throw new AppError('VALIDATION_FAILED', TEAM_MESSAGES.capBelowUsed(used), { field: 'creditsCap' });
+    }
+    await repo.updateMemberRow(trx, row.id, { ...(input.role !== undefined ? { role: input.role } : {}), ...(creditsCap !== undefined ? { creditsCap } : {}) });
+    return row.id;
+  });
+  const [row] = await repo.findMembersByIds(db, [id]);
+  const used = row!.user_id ? ((await membersCreditsUsed(db, actor.teamId, [row!.user_id])).get(row!.user_id) ?? 0) : 0;
+  return { ...presentMember(row!), creditsUsed: used };
+}
+
+/** Removes a member or withdraws an invitation (owner and admins); what they made stays the team's. */
+export async function removeMember(db: Kysely<DB>, actor: Actor, memberId: string) {
+  await db.transaction().execute(async (trx) => {
+    const row = await repo.findTeamMemberForUpdate(trx, actor.teamId, memberId);
+    if (!row) throw new AppError('NOT_FOUND', 'Member not found');
+    assertMayActOn(actor, row, { roleOrRemoval: true });
+    await repo.deleteMemberRow(trx, row.id);
+  });
 }

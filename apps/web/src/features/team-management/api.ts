@@ -6,6 +6,8 @@ import {
   type InvitedMemberDto,
   type InviteMember,
   type MembersResponse,
+  type TeamMemberDto,
+  type UpdateMemberBody,
 } from '@leadline/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -60,6 +62,25 @@ export function useInvitationLink(token: string) {
     queryFn: () => api.get<InvitationPreviewResponse>(`${BASE}/invitations/${encodeURIComponent(token)}`),
     select: (answer) => answer.data,
     retry: false,
+    meta: { handlesErrors: true },
+  });
+}
+
+/** The role toggle and the Credits Limit dialog: the answer is the member as stored (cap clamped). */
+export function useUpdateMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateMemberBody) => api.patch<{ data: TeamMemberDto }>(`${BASE}/members/update`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.members }),
+    meta: { handlesErrors: true },
+  });
+}
+
+export function useRemoveMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (memberId: string) => api.patch<void>(`${BASE}/members/remove`, { memberId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.members }),
     meta: { handlesErrors: true },
   });
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { ApiCockpit } from '../../api-keys/components/ApiCockpit';
 import { useCurrentUser } from '../../auth/api';
+import { CompanyInfoForm } from '../../company/components/CompanyInfoForm';
 import { IcpTable } from '../../icp-filters/components/IcpTable';
 import { IntegrationsTab } from '../../integrations/components/IntegrationsTab';
 import { AccountsTab } from '../../mailboxes/components/AccountsTab';
@@ -15,7 +16,12 @@ const NO_ACCESS = "You don't have access to this settings area.";
 
 /** The tabs this version builds; the others say so instead of showing an empty form. */
 const TAB_CONTENT: Partial<Record<SettingsTab, () => ReactNode>> = {
-  company: () => <IcpTable />,
+  company: () => (
+    <Stack gap="lg">
+      <CompanyInfoForm />
+      <IcpTable />
+    </Stack>
+  ),
   team: () => <TeamSettings />,
   integrations: () => <IntegrationsTab />,
   api_cockpit: () => <ApiCockpit />,

@@ -3,15 +3,15 @@ import { Badge, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { createColumnHelper, type PaginationState } from '@tanstack/react-table';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DataTable, DEFAULT_PAGE_SIZE } from '../../../components/DataTable';
 import { useCurrentUser } from '../../auth/api';
 import { useTeamMembers } from '../api';
+import { AssignCredits, memberLocks, RemoveMember, RoleToggle } from './MemberActions';
 
 const STATUS_COLORS: Record<TeamMemberDto['status'], string> = { ACTIVE: 'teal', INVITED: 'yellow', REJECTED: 'red' };
 const CRM_ACCESS = ['Full Access', 'View Only Access'];
 
-const roleLabel = (member: TeamMemberDto) => (member.isOwner ? 'Owner' : member.role === 'ADMIN' ? 'Admin' : 'Member');
 /** spec/settings.md §6: owners and admins get Full Access to the team CRM, members View Only. */
 const crmAccess = (member: TeamMemberDto) => (member.isOwner || member.role === 'ADMIN' ? 'Full Access' : 'View Only Access');
 const formatCredits = (member: TeamMemberDto) =>
@@ -21,7 +21,8 @@ const column = createColumnHelper<TeamMemberDto>();
 
 function useColumns() {
   const { user } = useCurrentUser();
-  return [
+  // Kept stable: a new cell function would remount each row's controls and drop an open dialog.
+  return useMemo(() => [
     column.accessor('name', {
       header: 'Name',
       cell: ({ row: { original: member } }) => (
@@ -38,7 +39,7 @@ function useColumns() {
       ),
     }),
     column.accessor('email', { header: 'Email' }),
-    column.display({ id: 'role', header: 'Role', cell: ({ row }) => roleLabel(row.original) }),
+    column.display({ id: 'role', header: 'Role', cell: ({ row }) => <RoleToggle member={row.original} locked={memberLocks(row.original, user.id).role} /> }),
     column.accessor('status', {
       header: 'Status',
       cell: ({ getValue }) => (
@@ -47,7 +48,16 @@ function useColumns() {
         </Badge>
       ),
     }),
-    column.display({ id: 'credits', header: 'Credits used / cap', cell: ({ row }) => formatCredits(row.original) }),
+    column.display({
+      id: 'credits',
+      header: 'Credits used / cap',
+      cell: ({ row }) => (
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm">{formatCredits(row.original)}</Text>
+          <AssignCredits member={row.original} locked={memberLocks(row.original, user.id).credits} />
+        </Group>
+      ),
+    }),
     column.display({
       id: 'crm',
       header: 'CRM permission',
@@ -62,7 +72,8 @@ function useColumns() {
         />
       ),
     }),
-  ];
+    column.display({ id: 'remove', header: '', cell: ({ row }) => <RemoveMember member={row.original} locked={memberLocks(row.original, user.id).remove} /> }),
+  ], [user.id]);
 }
 
 /** The team's members and invitations, paged and searched on the server. */

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { trimmedText } from '../primitives.js';
+
+/** The Company tab's messages (spec/settings.md §5 and §8), verbatim. */
+export const COMPANY_MESSAGES = {
+  nameAndWebsiteRequired: 'Company name and website are required',
+  invalidWebsite: 'Please enter a valid website URL',
+  updated: 'Company name and website updated successfully!',
+  updateFailed: 'Failed to update company info',
+  logoType: 'Please select a valid image file (JPG, JPEG or PNG)',
+  logoSize: 'File size must be less than 5MB...',
+} as const;
+
+/** Logo uploads: under 5 MB (5,242,880 bytes), JPEG or PNG by content. */
+export const LOGO_MAX_BYTES = 5_242_880;
+/** The stored logo fits in this square (pixels), aspect kept. */
+export const LOGO_MAX_SIDE = 512;
+
+const WEBSITE_PATTERN = /^(https?:\/\/)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(:\d{1,5})?(\/[^\s]*)?$/i;
+
+/** A company website as typed: a host name with a dot, with or without http(s):// and a path. */
+export const isValidWebsite = (value: string) => WEBSITE_PATTERN.test(value.trim());
+
+/**
+ * How enrichment finds emails (the Accounts tab's Enrichment Preferences): each id names one
+ * pair of the user fields arePersonalEmailsPriority and databaseType.
+ */
+export const ENRICHMENT_PREFERENCES = {
+  work_emails: { arePersonalEmailsPriority: false, databaseType: 'standard' },
+  work_emails_premium: { arePersonalEmailsPriority: false, databaseType: 'premium' },
+  personal_emails_premium: { arePersonalEmailsPriority: true, databaseType: 'premium' },
+} as const;
+export const EnrichmentPreferenceId = z.enum(['work_emails', 'work_emails_premium', 'personal_emails_premium']);
+export type EnrichmentPreferenceId = z.infer<typeof EnrichmentPreferenceId>;
+
+/** `PUT /userInfo`: each field is optional; the company's name and website change together. */
+export const UserInfoBody = z
+  .object({
+    companyName: trimmedText().max(200).optional(),
+    domain: trimmedText().max(253).optional(),
+    onboardingStep: trimmedText().min(1).max(40).optional(),
+    enrichmentPreferenceId: EnrichmentPreferenceId.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.companyName === undefined && body.domain === undefined) return;
+    if (!body.companyName || !body.domain) {
+      ctx.addIssue({ code: 'custom', path: [body.companyName ? 'domain' : 'companyName'], message: COMPANY_MESSAGES.nameAndWebsiteRequired });
+    } else if (!isValidWebsite(body.domain)) {
+      ctx.addIssue({ code: 'custom', path: ['domain'], message: COMPANY_MESSAGES.invalidWebsite });
+    }
+  });
+export type UserInfoBody = z.input<typeof UserInfoBody>;
+
+export const LogoResponse = z.object({ data: z.object({ logoUrl: z.string() }) });
+export type LogoResponse = z.infer<typeof LogoResponse>;
