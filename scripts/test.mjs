@@ -11,6 +11,8 @@ import { ensureSystemPackages } from './system-packages.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// What failed, repeated at the very end so the tail of a CI log names it.
+const failures = [];
 
 function run(label, command, args, env) {
   console.log(`\n=== ${label} ===`);
@@ -26,24 +28,42 @@ function vitest(label, args, env) {
     totals.passed += json.numPassedTests;
     totals.failed += json.numFailedTests;
     totals.skipped += json.numPendingTests + json.numTodoTests;
+    for (const file of json.testResults ?? []) {
+      const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failedTests) {
+        const message = (test.failureMessages?.[0] ?? '').split('\n').slice(0, 6).join('\n    ');
+        failures.push(`${label}: ${path.relative(root, file.name)} > ${test.fullName}\n    ${message}`);
+      }
+      if (failedTests.length === 0 && file.status === 'failed') {
+        failures.push(`${label}: ${path.relative(root, file.name)} failed outside a test\n    ${(file.message ?? '').split('\n').slice(0, 6).join('\n    ')}`);
+      }
+    }
     fs.rmSync(report);
   }
-  if (status !== 0 && totals.failed === 0) totals.failed += 1; // a crash or unhandled error counts
+  if (status !== 0 && totals.failed === 0) {
+    totals.failed += 1; // a crash or unhandled error counts
+    failures.push(`${label}: vitest exited ${status} (an unhandled error or a crash; see its output above)`);
+  }
   return status;
 }
 
 ensureSystemPackages();
 const { TEST_DATABASE_URL, ...embeddedEnv } = process.env;
-let failed = run('type-check', 'npm', ['run', 'typecheck', '--silent']) !== 0;
-failed = run('lint', 'npm', ['run', 'lint', '--silent']) !== 0 || failed;
+function stage(label, ok) {
+  if (!ok) failures.push(`${label} failed (see its output above)`);
+  return !ok;
+}
+let failed = stage('type-check', run('type-check', 'npm', ['run', 'typecheck', '--silent']) === 0);
+failed = stage('lint', run('lint', 'npm', ['run', 'lint', '--silent']) === 0) || failed;
 buildWebIfNeeded({ force: true });
 console.log('\n=== bundle budget ===');
-failed = !checkBundleBudget() || failed;
+failed = stage('bundle budget', checkBundleBudget()) || failed;
 failed = vitest('unit, integration and browser tests (embedded PGlite)', [], embeddedEnv) !== 0 || failed;
 if (TEST_DATABASE_URL) {
   failed = vitest('integration tests on PostgreSQL', ['--project', 'server'], { ...process.env, TEST_DATABASE_URL }) !== 0 || failed;
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: skipped the PostgreSQL run of the integration tests)');
 }
+if (failures.length > 0) console.log(`\n=== what failed ===\n${failures.join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failed ? 1 : 0);
