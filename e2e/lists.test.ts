@@ -152,7 +152,10 @@ describe('prospect lists', () => {
     const counts = page.getByTestId('list-counts');
     await expect.poll(async () => (await counts.innerText()).split(' · ')[0], { timeout: 30_000 }).toBe(`${matches.toLocaleString('en-US')} prospects`);
     const refreshed = page.getByTestId('list-refresh');
-    await expect.poll(async () => (await refreshed.innerText()).split(' · ')[0]).toBe(`${(matches - 1).toLocaleString('en-US')} new since the last refresh`);
+    // The first refresh is queued when the list is created, and the saved row is added just after:
+    // the refresh counts as new what the save had not yet put there (all matches, or all but one).
+    const firstRefresh = [matches - 1, matches].map((n) => `${n.toLocaleString('en-US')} new since the last refresh`);
+    await expect.poll(async () => firstRefresh.includes((await refreshed.innerText()).split(' · ')[0]!), { timeout: 30_000 }).toBe(true);
     const titles = await tableColumn(page, 'Prospects', 'Title');
     expect(titles.length).toBeGreaterThan(0);
     for (const title of titles) expect(title).toMatch(/director|head of/i);
