@@ -144,6 +144,13 @@ describe('Settings tabs per role (spec/settings.md §6)', () => {
         // Wider than the window: the page scrolls sideways and its right edge is cut off.
         const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         if (sideways > 0) overflow.push(`${tab} at ${width}px: ${sideways}px too wide`);
+        // Clipped inside the tab: a table that scrolls sideways, a label cut short.
+        const clipped = await page.getByRole('tabpanel').evaluate((panel) =>
+          [panel, ...Array.from(panel.querySelectorAll('*'))]
+            .filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible' && el.textContent?.trim())
+            .map((el) => `${el.className || el.tagName}: ${(el.textContent ?? '').slice(0, 40)}`),
+        );
+        for (const what of clipped) overflow.push(`${tab} at ${width}px: ${what}`);
         await page.screenshot({ path: path.join(ARTIFACTS, `settings-${tab}-${width}.png`), fullPage: true });
       }
     }
