@@ -106,6 +106,13 @@ describe('Settings → Team', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await row.getByText('0 / 1').waitFor();
+    // And at most the team's total: the trial's 15,000 credits.
+    await row.getByRole('button', { name: 'Assign credits to Member 07' }).click();
+    dialog = page.getByRole('dialog', { name: 'Credits Limit' });
+    await dialog.getByLabel('Monthly credits cap').fill('999999');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByText('0 / 15,000').waitFor();
 
     await spendCredits(t.ctx.db, { teamId: me.team_id, userId: members[7]!.userId, action: 'e2e', amount: 25, idempotencyKey: 'e2e-cap' });
     await page.getByLabel('Search members').fill(members[7]!.email);

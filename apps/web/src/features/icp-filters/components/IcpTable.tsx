@@ -48,8 +48,8 @@ export function IcpTable() {
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Filters</Table.Th>
-                <Table.Th>People matching</Table.Th>
-                <Table.Th>Created by</Table.Th>
+                <Table.Th style={{ whiteSpace: 'nowrap' }}>People matching</Table.Th>
+                <Table.Th style={{ whiteSpace: 'nowrap' }}>Created by</Table.Th>
                 <Table.Th w={230} />
               </Table.Tr>
             </Table.Thead>
