@@ -65,5 +65,13 @@ describe('ICP filters on Settings → Company', () => {
     await sidebar.getByText('2 filters applied').waitFor();
     await sidebar.getByText('Director', { exact: true }).first().waitFor();
     await screenshot(page, 'icp-applied');
+
+    // On the search screen itself: one pick in the sidebar fills the filters again.
+    await sidebar.getByRole('button', { name: 'Clear all' }).click();
+    await sidebar.getByText('0 filters applied').waitFor();
+    await sidebar.getByRole('combobox', { name: 'Ideal customer profiles' }).click();
+    await page.getByRole('option', { name: `Sales Directors · ${count.toLocaleString()} people` }).click();
+    await sidebar.getByText('2 filters applied').waitFor();
+    await sidebar.getByText('Director', { exact: true }).first().waitFor();
   });
 });

@@ -54,6 +54,11 @@ describe('Settings → Company', () => {
     await save.click();
     await page.getByText(COMPANY_MESSAGES.invalidWebsite).waitFor();
     await website.fill('https://corplabs.example.com');
+    // A server that fails the save: the spec's failure toast, and nothing changes.
+    await page.route('**/userInfo', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"x"}}' }));
+    await save.click();
+    await expectToast(page, COMPANY_MESSAGES.updateFailed);
+    await page.unroute('**/userInfo');
     await save.click();
     await expectToast(page, COMPANY_MESSAGES.updated);
     await sidebar(page).getByText('Corp Labs', { exact: true }).waitFor();
@@ -106,6 +111,13 @@ describe('Settings → Team', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await row.getByText('0 / 1').waitFor();
+    // And at most the team's total: the trial's 15,000 credits.
+    await row.getByRole('button', { name: 'Assign credits to Member 07' }).click();
+    dialog = page.getByRole('dialog', { name: 'Credits Limit' });
+    await dialog.getByLabel('Monthly credits cap').fill('999999');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByText('0 / 15,000').waitFor();
 
     await spendCredits(t.ctx.db, { teamId: me.team_id, userId: members[7]!.userId, action: 'e2e', amount: 25, idempotencyKey: 'e2e-cap' });
     await page.getByLabel('Search members').fill(members[7]!.email);
@@ -117,6 +129,18 @@ describe('Settings → Team', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('You cannot assign less than 25 credits.').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // CRM permission follows the role and is shown disabled (spec §6).
+    const crm = spender.getByRole('combobox', { name: 'CRM permission of Member 08' });
+    expect(await crm.isDisabled()).toBe(true);
+    expect(await crm.inputValue()).toBe('View Only Access');
+
+    await page.getByLabel('Search members').fill(members[0]!.email);
+    const leaving = memberRow(page, members[0]!.email);
+    await leaving.getByRole('button', { name: 'Remove Member 01' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();
+    await expectToast(page, TEAM_MESSAGES.memberDeleted);
+    await page.getByText('No results.').waitFor();
 
     await page.getByLabel('Search members').fill(owner.email);
     const own = memberRow(page, owner.email);

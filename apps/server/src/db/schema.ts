@@ -46,6 +46,9 @@ export interface TeamsTable {
   name: string;
   website: string | null;
   logo_url: string | null;
+  /** The team's enrichment preference (spec/settings.md §3), read by every member's enrichment. */
+  are_personal_emails_priority: Generated<boolean>;
+  database_type: Generated<string>;
   created_at: Generated<Date>;
 }
 
@@ -66,8 +69,6 @@ export interface UsersTable {
   permission: 'TEAM_OWNER' | null;
   onboarding_step: Generated<string>;
   completed_onboarding_tours: Generated<string[]>;
-  are_personal_emails_priority: Generated<boolean>;
-  database_type: Generated<string>;
   email_verified_at: Optional<Date>;
   trial_credits_pending: Generated<boolean>;
   created_at: Generated<Date>;

@@ -207,7 +207,7 @@ async function killedMidJobAndRestarted(makeStorage: (dataDir: string) => Promis
         from enrichment_items i join contacts c on c.id = i.contact_id join people p on p.id = c.person_id
         join enrichment_runs r on r.id = i.run_id where r.progress_id = ${enriched.jobId}`.execute(db);
       const { rows: user } = await sql<{ database_type: 'basic' | 'premium'; are_personal_emails_priority: boolean }>`
-        select database_type, are_personal_emails_priority from users where id = ${owner.userId}`.execute(db);
+        select t.database_type, t.are_personal_emails_priority from users u join teams t on t.id = u.team_id where u.id = ${owner.userId}`.execute(db);
       const pricing = { databaseType: user[0]!.database_type, arePersonalEmailsPriority: user[0]!.are_personal_emails_priority };
       // Enriching from search filters reveals people under one search run (search metering).
       const expected = SEARCH_RUN_COST + people[0]!.emails * emailCost(pricing) + people[0]!.phones * phoneCost();

@@ -33,6 +33,30 @@ export const ENRICHMENT_PREFERENCES = {
 export const EnrichmentPreferenceId = z.enum(['work_emails', 'work_emails_premium', 'personal_emails_premium']);
 export type EnrichmentPreferenceId = z.infer<typeof EnrichmentPreferenceId>;
 
+/** The Enrichment Preferences choices, named as spec/settings.md §9 names the enrichment packs. */
+export const ENRICHMENT_PREFERENCE_LABELS: Record<EnrichmentPreferenceId, string> = {
+  work_emails: 'Work emails',
+  work_emails_premium: 'Work emails + Premium database',
+  personal_emails_premium: 'Personal emails + Premium database',
+};
+
+/** The preference a user's two fields make, or null for a pair no choice gives. */
+export function enrichmentPreferenceOf(user: { arePersonalEmailsPriority: boolean; databaseType: string }): EnrichmentPreferenceId | null {
+  const ids = Object.keys(ENRICHMENT_PREFERENCES) as EnrichmentPreferenceId[];
+  return (
+    ids.find((id) => {
+      const pair = ENRICHMENT_PREFERENCES[id];
+      return pair.arePersonalEmailsPriority === user.arePersonalEmailsPriority && (pair.databaseType === 'premium') === (user.databaseType === 'premium');
+    }) ?? null
+  );
+}
+
+/** spec/settings.md §8: saving enrichment preferences fails in the generic form; the success text is ours. */
+export const ENRICHMENT_PREFERENCE_MESSAGES = {
+  saved: 'Enrichment preferences updated successfully!',
+  saveFailed: 'There was an error saving your enrichment preferences. Please try again later!',
+} as const;
+
 /** `PUT /userInfo`: each field is optional; the company's name and website change together. */
 export const UserInfoBody = z
   .object({

@@ -12,9 +12,9 @@ export async function updateOnboardingStep(db: Kysely<DB>, userId: string, step:
 /** Enrichment preferences hold for the whole team: every member's enrichment costs follow them. */
 export async function updateTeamEnrichmentPreference(db: Kysely<DB>, teamId: string, values: { arePersonalEmailsPriority: boolean; databaseType: string }) {
   await db
-    .updateTable('users')
+    .updateTable('teams')
     .set({ are_personal_emails_priority: values.arePersonalEmailsPriority, database_type: values.databaseType })
-    .where('team_id', '=', teamId)
+    .where('id', '=', teamId)
     .execute();
 }
 

@@ -1,7 +1,7 @@
 import { COMPANY_MESSAGES, LOGO_MAX_BYTES, LOGO_MAX_SIDE } from '@leadline/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTeam, type TestUser } from '../../test/factories.js';
+import { createMember, createTeam, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -51,6 +51,14 @@ describe('PUT /userInfo', () => {
     const theirs = await t.app.inject({ method: 'GET', url: '/api/cookies/me', headers: { cookie: member.cookie } });
     expect(theirs.json().user).toMatchObject({ arePersonalEmailsPriority: true, databaseType: 'premium' });
     expect(theirs.json().user.onboardingStep).not.toBe('plans');
+  });
+
+  it("gives a member who joins later the team's enrichment preference", async () => {
+    const { owner } = await createTeam(t.ctx.db);
+    await putInfo(owner, { enrichmentPreferenceId: 'work_emails' });
+    const newcomer = await createMember(t.ctx.db, owner, 'MEMBER', 'Nina Newcomer');
+    const theirs = await t.app.inject({ method: 'GET', url: '/api/cookies/me', headers: { cookie: newcomer.cookie } });
+    expect(theirs.json().user).toMatchObject({ arePersonalEmailsPriority: false, databaseType: 'standard' });
   });
 });
 

@@ -160,9 +160,14 @@ export async function failPendingItems(db: Kysely<DB>, runId: string, error: str
     .execute();
 }
 
-/** The user's enrichment preferences (spec §3: databaseType and arePersonalEmailsPriority are the user's). */
+/** The user's enrichment preferences (spec §3 shows them on the user; they are set for the whole team). */
 export async function findUserPricing(db: Kysely<DB>, userId: string) {
-  return db.selectFrom('users').select(['database_type', 'are_personal_emails_priority']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('users')
+    .innerJoin('teams', 'teams.id', 'users.team_id')
+    .select(['teams.database_type', 'teams.are_personal_emails_priority'])
+    .where('users.id', '=', userId)
+    .executeTakeFirstOrThrow();
 }
 
 /** The people-database person with this id, compared as text (any string may be sent as a person id). */

@@ -55,9 +55,9 @@ describe('the waterfall with People Data Labs', () => {
     expect(pdl.requests.length).toBe(asked);
   });
 
-  it('does not spend vendor money for a user on the basic database', async () => {
+  it('does not spend vendor money for a team on the basic database', async () => {
     const basic = await createOwner(t.ctx.db);
-    await t.ctx.db.updateTable('users').set({ database_type: 'basic' }).where('id', '=', basic.userId).execute();
+    await t.ctx.db.updateTable('teams').set({ database_type: 'basic' }).where('id', '=', basic.teamId).execute();
     const asked = pdl.requests.length;
     const response = await single(basic, { enrichType: 'phone', input: { contactId: ids.get('vic') } });
     expect(response.statusCode, response.body).toBe(200);

@@ -36,7 +36,7 @@ import {
   IconListSearch,
   IconSearch,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { CreditsFooter } from '../../credits/components/CreditsFooter';
 import { searchKeys, useSavedSearches, type ResultsView } from '../api';
 import { appliedFilterCount, notAppliedFilterCount } from '../company-view';
@@ -45,6 +45,9 @@ import { costLabel } from '../search-cost';
 import { FilterField } from './FilterField';
 import classes from './filters.module.css';
 import { SearchButton } from './SearchButton';
+
+// Off the first load: the ICP list is fetched and drawn once the sidebar has painted.
+const IcpPicker = lazy(() => import('../../icp-filters/components/IcpPicker').then((m) => ({ default: m.IcpPicker })));
 
 const SECTIONS: ReadonlyArray<{ value: FilterSection; title: string }> = [
   { value: 'people', title: 'People' },
@@ -229,6 +232,9 @@ function OpenSidebar(props: FilterSidebarProps) {
           </Tooltip>
         </Group>
         <SavedSearchPicker value={savedSearchId} onApply={onApplySaved} />
+        <Suspense fallback={<Select label="Ideal customer profiles" placeholder="Apply an ICP" data={[]} disabled />}>
+          <IcpPicker onApply={(icp) => onChange(icp.filters)} />
+        </Suspense>
         <TextInput
           aria-label="Find a filter"
           placeholder="Find a filter…"

@@ -7,25 +7,29 @@ import { useCurrentUser } from '../../auth/api';
 import { CompanyInfoForm } from '../../company/components/CompanyInfoForm';
 import { IcpTable } from '../../icp-filters/components/IcpTable';
 import { IntegrationsTab } from '../../integrations/components/IntegrationsTab';
-import { AccountsTab } from '../../mailboxes/components/AccountsTab';
 import { TeamSettings } from '../../team-management/components/TeamSettings';
-import { SettingsNotice } from '../components/SettingsNotice';
+import { AccountsSettings } from '../components/AccountsSettings';
+import { NotSetUpSection, SettingsNotice } from '../components/SettingsNotice';
 
-const NOT_AVAILABLE = 'This settings area is not available in this version yet.';
+const NOT_SET_UP_AREA = 'This settings area is not set up on this server yet.';
 const NO_ACCESS = "You don't have access to this settings area.";
 
-/** The tabs this version builds; the others say so instead of showing an empty form. */
+/** Each tab's content; a tab whose area this server does not run says so instead of showing an empty form. */
 const TAB_CONTENT: Partial<Record<SettingsTab, () => ReactNode>> = {
   company: () => (
     <Stack gap="lg">
       <CompanyInfoForm />
+      <NotSetUpSection title="Knowledge Hub" description="Profiles of your company and its competitors that AI message writing learns from." />
       <IcpTable />
     </Stack>
   ),
   team: () => <TeamSettings />,
   integrations: () => <IntegrationsTab />,
   api_cockpit: () => <ApiCockpit />,
-  accounts: () => <AccountsTab />,
+  accounts: () => <AccountsSettings />,
+  website: () => (
+    <NotSetUpSection title="Website visitor tracking" description="A script tag for your website that shows which people and companies visit it." />
+  ),
 };
 
 const isSettingsTab = (value: string | null): value is SettingsTab => SETTINGS_TABS.some((t) => t.tab === value);
@@ -55,7 +59,7 @@ export function SettingsPage() {
         </Tabs.List>
         {allowed.map(({ tab }) => (
           <Tabs.Panel key={tab} value={tab}>
-            {TAB_CONTENT[tab]?.() ?? <SettingsNotice>{NOT_AVAILABLE}</SettingsNotice>}
+            {TAB_CONTENT[tab]?.() ?? <SettingsNotice>{NOT_SET_UP_AREA}</SettingsNotice>}
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -36,7 +36,7 @@ export function AssignCredits({ member, locked }: { member: TeamMemberDto; locke
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="compact-xs" variant="light" disabled={locked} onClick={() => setOpen(true)} aria-label={`Assign credits to ${member.name}`}>
+      <Button size="compact-xs" variant="light" disabled={locked} onClick={() => setOpen(true)} aria-label={`Assign credits to ${member.name}`} style={{ flexShrink: 0 }}>
         Assign Credits
       </Button>
       {open && <CreditsLimitDialog member={member} onClose={() => setOpen(false)} />}

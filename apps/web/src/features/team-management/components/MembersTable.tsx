@@ -23,27 +23,32 @@ function useColumns() {
   const { user } = useCurrentUser();
   // Kept stable: a new cell function would remount each row's controls and drop an open dialog.
   return useMemo(() => [
+    // Name and email share a column so the row controls keep their full width at 1280 px.
     column.accessor('name', {
       header: 'Name',
       cell: ({ row: { original: member } }) => (
-        <Group gap={6} wrap="nowrap">
-          <Text size="sm" fw={500}>
-            {member.name}
+        <div style={{ minWidth: 180 }}>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" fw={500}>
+              {member.name}
+            </Text>
+            {member.userId === user.id && (
+              <Badge size="xs" variant="outline" color="gray" style={{ flexShrink: 0 }}>
+                You
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {member.email}
           </Text>
-          {member.userId === user.id && (
-            <Badge size="xs" variant="outline" color="gray">
-              You
-            </Badge>
-          )}
-        </Group>
+        </div>
       ),
     }),
-    column.accessor('email', { header: 'Email' }),
     column.display({ id: 'role', header: 'Role', cell: ({ row }) => <RoleToggle member={row.original} locked={memberLocks(row.original, user.id).role} /> }),
     column.accessor('status', {
       header: 'Status',
       cell: ({ getValue }) => (
-        <Badge variant="light" color={STATUS_COLORS[getValue()]}>
+        <Badge variant="light" color={STATUS_COLORS[getValue()]} style={{ flexShrink: 0, overflow: 'visible' }}>
           {getValue()}
         </Badge>
       ),
@@ -53,7 +58,9 @@ function useColumns() {
       header: 'Credits used / cap',
       cell: ({ row }) => (
         <Group gap="xs" wrap="nowrap">
-          <Text size="sm">{formatCredits(row.original)}</Text>
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {formatCredits(row.original)}
+          </Text>
           <AssignCredits member={row.original} locked={memberLocks(row.original, user.id).credits} />
         </Group>
       ),
