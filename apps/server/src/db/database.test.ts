@@ -23,5 +23,5 @@ describe('the embedded database', () => {
       other.kill('SIGKILL');
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // starts embedded databases in two processes, each running every migration
 });

@@ -92,7 +92,7 @@ describe('a new team', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 120_000); // opens its own embedded database and runs every migration
 });
 
 describe('spending', () => {
