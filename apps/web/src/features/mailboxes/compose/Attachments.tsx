@@ -3,7 +3,7 @@ import { Badge, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useRef, useState, type DragEvent } from 'react';
 
-export const formatSize = (bytes: number) => (bytes >= 1024 ** 2 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+export const formatSize = (bytes: number) => (bytes >= 1024 ** 2 ? `${Number((bytes / 1024 ** 2).toFixed(1))} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 /**
  * The files of a draft: added by the picker or dropped anywhere on the dialog, checked against

@@ -76,7 +76,8 @@ function Composer({ intent, accounts, draft, onClose, closeRequestRef }: { inten
   const [confirming, setConfirming] = useState(false);
   const discardRef = useRef<HTMLButtonElement>(null);
   const attachments = useAttachments(intent.kind === 'forward' ? intent.message.attachments : []);
-  const editor = useMessageEditor(draft.html, () => attachments.pick());
+  const answerFirst = draft.to.length > 0 && intent.kind !== 'new';
+  const editor = useMessageEditor(draft.html, () => attachments.pick(), answerFirst);
   const sending = progress !== null;
   const usable = accounts.filter((a) => a.isConnected && a.isActive);
 
@@ -189,13 +190,13 @@ function Composer({ intent, accounts, draft, onClose, closeRequestRef }: { inten
           value={from}
           onChange={(v) => setFrom(v ?? '')}
           allowDeselect={false}
-          disabled={sending || intent.kind === 'reply' || intent.kind === 'replyAll'}
+          disabled={intent.kind === 'reply' || intent.kind === 'replyAll'}
           description={intent.kind === 'reply' || intent.kind === 'replyAll' ? 'A reply goes out from the mailbox that received the message, so it stays in its thread.' : undefined}
           error={errors.from}
           size="sm"
         />
         <Box pos="relative">
-          <AddressField label="To" value={to} onChange={setTo} typed={typed.to} onTyped={(v) => setTyped((t) => ({ ...t, to: v }))} error={errors.to} disabled={sending} autoFocus={to.length === 0} />
+          <AddressField label="To" value={to} onChange={setTo} typed={typed.to} onTyped={(v) => setTyped((t) => ({ ...t, to: v }))} error={errors.to} autoFocus={draft.to.length === 0} />
           {!showCopies && (
             <Anchor component="button" type="button" size="sm" pos="absolute" top={0} right={0} onClick={() => setShowCopies(true)}>
               Cc / Bcc
@@ -204,12 +205,12 @@ function Composer({ intent, accounts, draft, onClose, closeRequestRef }: { inten
         </Box>
         {showCopies && (
           <Group grow align="flex-start">
-            <AddressField label="Cc" value={cc} onChange={setCc} typed={typed.cc} onTyped={(v) => setTyped((t) => ({ ...t, cc: v }))} error={errors.cc} disabled={sending} />
-            <AddressField label="Bcc" value={bcc} onChange={setBcc} typed={typed.bcc} onTyped={(v) => setTyped((t) => ({ ...t, bcc: v }))} error={errors.bcc} disabled={sending} />
+            <AddressField label="Cc" value={cc} onChange={setCc} typed={typed.cc} onTyped={(v) => setTyped((t) => ({ ...t, cc: v }))} error={errors.cc} />
+            <AddressField label="Bcc" value={bcc} onChange={setBcc} typed={typed.bcc} onTyped={(v) => setTyped((t) => ({ ...t, bcc: v }))} error={errors.bcc} />
           </Group>
         )}
-        <TextInput label="Subject" value={subject} onChange={(e) => setSubject(e.currentTarget.value)} maxLength={COMPOSE_LIMITS.subjectLength} disabled={sending} error={errors.subject} size="sm" data-autofocus={to.length > 0 && intent.kind === 'new' ? true : undefined} />
-        <MessageEditor editor={editor} onAttach={attachments.pick} disabled={sending} autoFocus={to.length > 0 && intent.kind !== 'new'} />
+        <TextInput label="Subject" value={subject} onChange={(e) => setSubject(e.currentTarget.value)} maxLength={COMPOSE_LIMITS.subjectLength} error={errors.subject} size="sm" data-autofocus={draft.to.length > 0 && intent.kind === 'new' ? true : undefined} />
+        <MessageEditor editor={editor} onAttach={attachments.pick} disabled={sending} autoFocus={answerFirst} />
         <AttachmentList attachments={attachments} original={intent.kind === 'forward' ? intent.message : null} disabled={sending} error={errors.attachments} />
         {failure && (
           <Alert color="red" variant="light" role="alert" title="The message was not sent">

@@ -5,6 +5,7 @@ import TextAlign from '@tiptap/extension-text-align';
 import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect } from 'react';
+import classes from './MessageEditor.module.css';
 
 /**
  * Mod-Enter sends (the dialog handles it); without this the editor would insert a line break
@@ -21,7 +22,7 @@ const SendKey = Extension.create({
  * code, lists, links and file attach. Tiptap's own keys are the spec's: Ctrl-b, i, u, e;
  * Ctrl-Shift-7 and 8 for lists; Ctrl-Shift-l, e, r, j to align.
  */
-export function useMessageEditor(html: string, onAttach: () => void) {
+export function useMessageEditor(html: string, onAttach: () => void, focusFirst: boolean) {
   return useEditor({
     extensions: [
       StarterKit.configure({ link: false, heading: { levels: [1, 2, 3, 4] }, codeBlock: false, horizontalRule: false }),
@@ -31,7 +32,7 @@ export function useMessageEditor(html: string, onAttach: () => void) {
       Extension.create({ name: 'attachKey', addKeyboardShortcuts: () => ({ 'Mod-Shift-a': () => (onAttach(), true) }) }),
     ],
     content: html,
-    editorProps: { attributes: { 'aria-label': 'Message', role: 'textbox', 'aria-multiline': 'true' } },
+    editorProps: { attributes: { 'aria-label': 'Message', role: 'textbox', 'aria-multiline': 'true', ...(focusFirst ? { 'data-autofocus': 'true' } : {}) } },
   });
 }
 
@@ -77,7 +78,7 @@ export function MessageEditor({ editor, onAttach, disabled, autoFocus }: { edito
           </RichTextEditor.Control>
         </RichTextEditor.ControlsGroup>
       </RichTextEditor.Toolbar>
-      <RichTextEditor.Content style={{ minHeight: 220, maxHeight: '42vh', overflowY: 'auto' }} />
+      <RichTextEditor.Content className={classes.content} style={{ minHeight: 220, maxHeight: '42vh', overflowY: 'auto' }} />
     </RichTextEditor>
   );
 }

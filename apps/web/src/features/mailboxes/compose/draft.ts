@@ -43,9 +43,9 @@ function quoteOf(message: InboxMessage, text: string, kind: ComposeIntent['kind'
       `To: ${message.to.map(who).join(', ')}`,
       ...(message.cc.length ? [`Cc: ${message.cc.map(who).join(', ')}`] : []),
     ];
-    return `<p></p><p>${header.map(escapeHtml).join('<br>')}</p>${paragraphs(text)}`;
+    return `<p></p><p></p><p>${header.map(escapeHtml).join('<br>')}</p>${paragraphs(text)}`;
   }
-  return `<p></p><p>On ${escapeHtml(date)}, ${escapeHtml(who(message.from))} wrote:</p><blockquote>${paragraphs(text)}</blockquote>`;
+  return `<p></p><p></p><p>On ${escapeHtml(date)}, ${escapeHtml(who(message.from))} wrote:</p><blockquote>${paragraphs(text)}</blockquote>`;
 }
 
 /**
