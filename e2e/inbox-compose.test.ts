@@ -94,7 +94,15 @@ beforeAll(async () => {
     },
   });
   expect(connected.status(), await connected.text()).toBe(200);
-}, 90_000);
+  // The supervised sync stores the quote; the page shows what is stored when it opens.
+  const end = Date.now() + 60_000;
+  for (;;) {
+    const inbox = await page.request.get('/api/v1/mail/gmail/inbox');
+    if (inbox.ok() && (await inbox.json()).data.messages.length > 0) break;
+    if (Date.now() > end) throw new Error('the mailbox was not synced within 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}, 150_000);
 
 afterEach(async ({ task }) => {
   if (task.result?.state === 'fail') await page.screenshot({ path: path.join(SHOTS, `failed-${task.name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true }).catch(() => {});

@@ -1,5 +1,5 @@
 import { INBOX_CATEGORIES, type InboxCategory, type InboxMessage } from '@leadline/shared';
-import { ActionIcon, Alert, Anchor, Badge, Box, Button, Group, Kbd, Loader, Pagination, Paper, ScrollArea, Select, Stack, Tabs, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Box, Button, Group, Loader, Pagination, Paper, ScrollArea, Select, Stack, Tabs, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconKeyboard, IconPaperclip, IconPencil, IconSearch, IconStarFilled } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -190,7 +190,7 @@ export function InboxPage() {
         <Group gap="sm">
           <Title order={2}>Inbox</Title>
           <Tooltip label={usable ? 'New message (c)' : 'Connect a mailbox that is switched on to write mail'}>
-            <Button leftSection={<IconPencil size={16} />} onClick={compose} disabled={!usable} rightSection={<Kbd size="xs">c</Kbd>}>
+            <Button leftSection={<IconPencil size={16} />} onClick={compose} disabled={!usable}>
               Compose
             </Button>
           </Tooltip>
