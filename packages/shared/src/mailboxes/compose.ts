@@ -17,7 +17,16 @@ export const COMPOSE_LIMITS = {
   recipients: 100,
   htmlBytes: 2 * 1024 * 1024,
   subjectLength: 998,
+  /** Images shown inside the text (§2 Inbox: up to 3 of 5 MB), counted in the 25 MB too. */
+  inlineImages: 3,
+  inlineImageBytes: 5 * 1024 * 1024,
 } as const;
+
+/** The image types a mail client shows inline. */
+export const INLINE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+/** How an inline image part is named: the token its `cid:` reference in the HTML uses. */
+export const INLINE_IMAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
@@ -30,6 +39,9 @@ export const COMPOSE_MESSAGES = {
   bodyTooLarge: `The message text may be at most ${megabytes(COMPOSE_LIMITS.htmlBytes)}.`,
   answerNeedsOriginal: 'A reply or a forward names the message it answers (replyToId).',
   notMultipart: 'Send the message as multipart/form-data.',
+  tooManyInlineImages: `A message shows at most ${COMPOSE_LIMITS.inlineImages} images in its text; attach the others.`,
+  inlineImageTooLarge: `An image in the text may be at most ${megabytes(COMPOSE_LIMITS.inlineImageBytes)}; attach larger ones.`,
+  inlineImageType: 'Images in the text are PNG, JPEG, GIF or WebP.',
   unknownField: (name: string) => `Unknown field “${name}”.`,
   replyFromOtherMailbox: (address: string) => `Reply from ${address}, the mailbox that received the message, so the reply stays in its thread.`,
   mailboxInactive: (address: string) => `${address} is switched off in Settings → Accounts. Switch it on to send from it.`,
@@ -64,8 +76,9 @@ const addressList = (field: string) =>
 
 /**
  * The text fields of POST /mail/gmail/send, as multipart sends them (arrays as JSON). The files
- * travel as `attachments` parts; a forward carries the original's attachments, or only those
- * whose indexes `forwardAttachments` lists.
+ * travel as `attachments` parts, images shown in the text as `inlineImages` parts named by the
+ * token their `cid:` reference in the HTML uses; a forward carries the original's attachments,
+ * or only those whose indexes `forwardAttachments` lists.
  */
 export const SendMailFields = z
   .object({

@@ -12,11 +12,12 @@ import path from 'node:path';
 import { PassThrough, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
-import { AppError, COMPOSE_LIMITS, COMPOSE_MESSAGES, SEND_MAIL_FIELD_NAMES } from '@leadline/shared';
+import { AppError, COMPOSE_LIMITS, COMPOSE_MESSAGES, INLINE_IMAGE_NAME, INLINE_IMAGE_TYPES, SEND_MAIL_FIELD_NAMES } from '@leadline/shared';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../lib/files/index.js';
 import type { OutgoingAttachment } from './mail-send.js';
 
-export type UploadedAttachment = OutgoingAttachment & { path: string; size: number };
+/** `cid`: an image shown in the text, which refers to it as `cid:` + this token. */
+export type UploadedAttachment = OutgoingAttachment & { path: string; size: number; cid?: string };
 
 export type ReceivedCompose = {
   fields: Record<string, string>;
@@ -35,12 +36,18 @@ const cleanFileName = (name: string) =>
 
 const outboxDir = (dataDir: string) => path.join(dataDir, 'mail-outbox');
 
-/** Counts the bytes of every file of the request and fails once they pass the message's cap. */
-function sizeMeter(state: { total: number }) {
+/**
+ * Counts the bytes of every file of the request and fails once they pass the message's cap, or
+ * once this file passes its own (an inline image's).
+ */
+function sizeMeter(state: { total: number }, file: { limit: number; message: string; field: string }) {
+  let mine = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       state.total += chunk.length;
-      if (state.total > COMPOSE_LIMITS.attachmentBytes) return callback(new AppError('PAYLOAD_TOO_LARGE', COMPOSE_MESSAGES.attachmentsTooLarge, { field: 'attachments' }));
+      mine += chunk.length;
+      if (mine > file.limit) return callback(new AppError('PAYLOAD_TOO_LARGE', file.message, { field: file.field }));
+      if (state.total > COMPOSE_LIMITS.attachmentBytes) return callback(new AppError('PAYLOAD_TOO_LARGE', COMPOSE_MESSAGES.attachmentsTooLarge, { field: file.field }));
       callback(null, chunk);
     },
   });
@@ -64,7 +71,7 @@ export async function receiveCompose(dataDir: string, parts: AsyncIterable<Multi
         else fields[part.fieldname] = String(part.value);
         continue;
       }
-      if (refusal || (part.filename === '' && part.fieldname === 'attachments')) {
+      if (refusal || (part.filename === '' && (part.fieldname === 'attachments' || part.fieldname === 'inlineImages'))) {
         part.file.resume();
         continue;
       }
@@ -83,33 +90,50 @@ export async function receiveCompose(dataDir: string, parts: AsyncIterable<Multi
   return { fields, attachments, cleanup };
 }
 
+/** Why this file part may not be taken before its bytes are read, or null. */
+function refusalBefore(part: MultipartFile, attachments: UploadedAttachment[]): AppError | null {
+  if (part.fieldname === 'attachments') {
+    if (attachments.filter((a) => !a.cid).length >= COMPOSE_LIMITS.attachments) return new AppError('PAYLOAD_TOO_LARGE', COMPOSE_MESSAGES.tooManyAttachments, { field: 'attachments' });
+    return null;
+  }
+  if (part.fieldname !== 'inlineImages') return new AppError('VALIDATION_FAILED', COMPOSE_MESSAGES.unknownField(part.fieldname.slice(0, 60)), { field: 'body' });
+  if (attachments.filter((a) => a.cid).length >= COMPOSE_LIMITS.inlineImages) return new AppError('PAYLOAD_TOO_LARGE', COMPOSE_MESSAGES.tooManyInlineImages, { field: 'inlineImages' });
+  if (!(INLINE_IMAGE_TYPES as readonly string[]).includes(part.mimetype)) return new AppError('VALIDATION_FAILED', COMPOSE_MESSAGES.inlineImageType, { field: 'inlineImages' });
+  if (!INLINE_IMAGE_NAME.test(part.filename) || attachments.some((a) => a.cid === part.filename)) {
+    return new AppError('VALIDATION_FAILED', 'An image in the text is named by the token of its cid: reference (letters, digits, ".", "_", "-"), each once.', { field: 'inlineImages' });
+  }
+  return null;
+}
+
 /** Streams one file part to disk; answers why it was refused, or null. */
 async function receiveFile(part: MultipartFile, dir: string, attachments: UploadedAttachment[], size: { total: number }): Promise<AppError | null> {
-  if (part.fieldname !== 'attachments') {
+  const refusal = refusalBefore(part, attachments);
+  if (refusal) {
     part.file.resume();
-    return new AppError('VALIDATION_FAILED', COMPOSE_MESSAGES.unknownField(part.fieldname.slice(0, 60)), { field: 'body' });
+    return refusal;
   }
-  if (attachments.length >= COMPOSE_LIMITS.attachments) {
-    part.file.resume();
-    return new AppError('PAYLOAD_TOO_LARGE', COMPOSE_MESSAGES.tooManyAttachments, { field: 'attachments' });
-  }
+  const inline = part.fieldname === 'inlineImages';
   const file = path.join(dir, String(attachments.length));
   const before = size.total;
+  const limit = inline
+    ? { limit: COMPOSE_LIMITS.inlineImageBytes, message: COMPOSE_MESSAGES.inlineImageTooLarge, field: 'inlineImages' }
+    : { limit: COMPOSE_LIMITS.attachmentBytes, message: COMPOSE_MESSAGES.attachmentsTooLarge, field: 'attachments' };
   // Piped rather than put in the pipeline, so a refusal mid-file destroys only our streams: the
   // part keeps being read (and dropped) to its end, and the connection stays usable.
   const input = new PassThrough();
   part.file.on('error', (error) => input.destroy(error));
   part.file.pipe(input);
   try {
-    await pipeline(input, sizeMeter(size), fs.createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
+    await pipeline(input, sizeMeter(size, limit), fs.createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
   } catch (error) {
     part.file.unpipe(input);
     part.file.resume();
     if (error instanceof AppError) return error;
     throw error;
   }
-  if (part.file.truncated) return new AppError('PAYLOAD_TOO_LARGE', COMPOSE_MESSAGES.attachmentsTooLarge, { field: 'attachments' });
+  if (part.file.truncated) return new AppError('PAYLOAD_TOO_LARGE', COMPOSE_MESSAGES.attachmentsTooLarge, { field: limit.field });
   const filename = cleanFileName(part.filename) || `attachment-${attachments.length + 1}`;
-  attachments.push({ filename, path: file, size: size.total - before, ...(MIME_TYPE.test(part.mimetype) ? { contentType: part.mimetype } : {}) });
+  const contentType = MIME_TYPE.test(part.mimetype) ? { contentType: part.mimetype } : {};
+  attachments.push({ filename, path: file, size: size.total - before, ...contentType, ...(inline ? { cid: part.filename } : {}) });
   return null;
 }

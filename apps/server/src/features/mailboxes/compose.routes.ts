@@ -23,10 +23,10 @@ export const composeRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: COMPOSE_LIMITS.attachmentBytes,
-      files: COMPOSE_LIMITS.attachments + 1,
+      files: COMPOSE_LIMITS.attachments + COMPOSE_LIMITS.inlineImages + 1,
       fields: SEND_MAIL_FIELD_NAMES.length + 5,
       fieldSize: COMPOSE_LIMITS.htmlBytes,
-      parts: COMPOSE_LIMITS.attachments + SEND_MAIL_FIELD_NAMES.length + 10,
+      parts: COMPOSE_LIMITS.attachments + COMPOSE_LIMITS.inlineImages + SEND_MAIL_FIELD_NAMES.length + 10,
     },
     throwFileSizeLimit: false,
   });
@@ -37,7 +37,7 @@ export const composeRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (
       schema: {
         tags,
         summary:
-          'Send a new message, a reply or a forward from one of your mailboxes (multipart: from, to, cc, bcc as JSON arrays, subject, html, sendType, replyToId, forwardAttachments, and files as `attachments`, 25 MB in all)',
+          'Send a new message, a reply or a forward from one of your mailboxes (multipart: from, to, cc, bcc as JSON arrays, subject, html, sendType, replyToId, forwardAttachments, files as `attachments` and up to 3 images shown in the text as `inlineImages` named by their cid: token, 25 MB in all)',
         consumes: ['multipart/form-data'],
         response: { 200: SendMailResponse, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 503: ErrorBody },
       },

@@ -98,7 +98,7 @@ export async function sendComposed(ctx: AppContext, actor: Actor, fields: SendMa
     subject = answerSubject(fields.sendType, subject || original.message.subject);
   }
   const attachments = [...forwarded, ...uploaded];
-  if (attachments.length > COMPOSE_LIMITS.attachments) throw new AppError('PAYLOAD_TOO_LARGE', COMPOSE_MESSAGES.tooManyAttachments, { field: 'attachments' });
+  if (attachments.filter((a) => !a.cid).length > COMPOSE_LIMITS.attachments) throw new AppError('PAYLOAD_TOO_LARGE', COMPOSE_MESSAGES.tooManyAttachments, { field: 'attachments' });
   if (attachments.reduce((sum, a) => sum + a.size, 0) > COMPOSE_LIMITS.attachmentBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', COMPOSE_MESSAGES.attachmentsTooLarge, { field: 'attachments' });
   }

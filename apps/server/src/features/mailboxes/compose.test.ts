@@ -164,6 +164,32 @@ describe('writing mail', () => {
     expect((await received(COLLEAGUE, 'Fwd: without the deck'))!.attachments).toEqual([]);
   });
 
+  it('shows up to 3 images of 5 MB in the text, by their cid: token, and refuses more', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const image = (name: string, content: Buffer = png, contentType = 'image/png'): FormFile => ({ field: 'inlineImages', filename: name, contentType, content });
+    const sent = await send(seller, { to: JSON.stringify([BUYER.email]), subject: 'Our logo', html: '<p>Logo: <img src="cid:logo-1.png" alt="logo"></p>' }, [image('logo-1.png')]);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const mail = (await received(BUYER, 'Our logo'))!;
+    // mailparser puts the part its cid: names into the HTML: the reference resolves.
+    expect(mail.html).toContain(`src="data:image/png;base64,${png.toString('base64')}"`);
+    expect(mail.attachments).toEqual([expect.objectContaining({ contentId: '<logo-1.png>', contentType: 'image/png', related: true })]);
+    expect(mail.attachments[0]!.content.equals(png)).toBe(true);
+    // The copy in Sent lists no attachment: the image is part of the text.
+    expect((sent.json().data.message as InboxMessage).attachments).toEqual([]);
+
+    const refusals: Array<[FormFile[], string]> = [
+      [[image('a.png'), image('b.png'), image('c.png'), image('d.png')], 'A message shows at most 3 images in its text; attach the others.'],
+      [[image('big.png', crypto.randomBytes(5 * 1024 * 1024 + 1))], 'An image in the text may be at most 5 MB; attach larger ones.'],
+      [[image('notes.txt', Buffer.from('text'), 'text/plain')], 'Images in the text are PNG, JPEG, GIF or WebP.'],
+      [[image('bad name.png')], 'An image in the text is named by the token of its cid: reference (letters, digits, ".", "_", "-"), each once.'],
+    ];
+    for (const [files, message] of refusals) {
+      const response = await send(seller, { to: JSON.stringify([BUYER.email]), subject: 'Refused' }, files);
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.json().error).toMatchObject({ field: 'inlineImages', message });
+    }
+  });
+
   it('refuses a 30 MB attachment with 413 and sends nothing, leaving no file behind', async () => {
     const before = smtp.delivered;
     const big = crypto.randomBytes(30 * 1024 * 1024);

@@ -24,7 +24,8 @@ export type OutgoingMail = {
   attachments?: OutgoingAttachment[];
 };
 
-export type OutgoingAttachment = { filename: string; contentType?: string; path?: string; content?: Buffer };
+/** `cid`: an image the HTML shows as `cid:` + this token. */
+export type OutgoingAttachment = { filename: string; contentType?: string; path?: string; content?: Buffer; cid?: string };
 
 /** Where the copy in Sent was filed, when the server said (UIDPLUS), with the bytes filed. */
 export type SentCopy = { uid: number; uidValidity: string; raw: Buffer };
