@@ -28,6 +28,8 @@ let browser: Browser;
 let page: Page;
 let quoteId: string;
 let upload: string;
+let logo: string;
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** The buyer's mail with this subject, once it has arrived. */
 async function arrived(subject: string, timeoutMs = 10_000): Promise<ParsedMail> {
@@ -77,6 +79,8 @@ beforeAll(async () => {
 
   upload = path.join(fs.mkdtempSync(path.join(dovecot.dir, 'upload-')), 'proposal.txt');
   fs.writeFileSync(upload, 'Proposal: 12 seats at 40 each');
+  logo = path.join(path.dirname(upload), 'logo.png');
+  fs.writeFileSync(logo, PNG);
 
   t = await createTestApp({ work: true, config: { outboundAllowPrivate: true, serviceLeaseSeconds: 3 } });
   const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -138,7 +142,9 @@ describe('writing mail in the inbox', () => {
     await page.keyboard.press(`${MOD}+b`);
     await page.keyboard.type('here it is');
     await page.keyboard.press(`${MOD}+b`);
-    await page.keyboard.type('.');
+    await page.keyboard.type('. ');
+    await dialog.getByLabel('Choose images for the text').setInputFiles(logo);
+    await dialog.locator('.ProseMirror img[alt="logo.png"]').waitFor();
     await dialog.getByLabel('Choose files to attach').setInputFiles(upload);
     await dialog.getByTestId('compose-attachments').getByText('proposal.txt').waitFor();
     await shot('compose-new', 1280);
@@ -150,7 +156,11 @@ describe('writing mail in the inbox', () => {
     const mail = await arrived('Our proposal');
     expect(mail.from!.value[0]).toMatchObject({ name: 'Sam Seller', address: SELLER.email });
     expect(mail.html).toContain('<strong>here it is</strong>');
-    expect(mail.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([['proposal.txt', 'Proposal: 12 seats at 40 each']]);
+    const [image, file] = mail.attachments;
+    expect([file!.filename, file!.content.toString()]).toEqual(['proposal.txt', 'Proposal: 12 seats at 40 each']);
+    // The image is part of the text: its cid: reference resolves (mailparser inlines it).
+    expect(image).toMatchObject({ contentId: '<image-1.png>', contentType: 'image/png', related: true });
+    expect(mail.html).toContain(`src="data:image/png;base64,${PNG.toString('base64')}"`);
   });
 
   it('replies with r above the quote, threaded in the buyer\'s mailbox', async () => {

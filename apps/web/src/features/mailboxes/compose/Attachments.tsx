@@ -64,6 +64,8 @@ export function useAttachments(original: InboxMessage['attachments']) {
       if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
     },
     onDrop: (event: DragEvent) => {
+      // The editor took it (an image dropped on the text).
+      if (event.defaultPrevented) return setDragging(false);
       if (!event.dataTransfer.files.length) return;
       event.preventDefault();
       setDragging(false);

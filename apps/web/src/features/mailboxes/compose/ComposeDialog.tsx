@@ -11,6 +11,7 @@ import { AddressField, addressError } from './AddressField';
 import { AttachmentList, useAttachments } from './Attachments';
 import { checkAddresses, initialDraft, type Draft } from './draft';
 import type { ComposeIntent } from './intent';
+import { useInlineImages } from './inline-images';
 import { MessageEditor, useMessageEditor } from './MessageEditor';
 import { sendMessage } from './send-mail';
 
@@ -77,7 +78,9 @@ function Composer({ intent, accounts, draft, onClose, closeRequestRef }: { inten
   const discardRef = useRef<HTMLButtonElement>(null);
   const attachments = useAttachments(intent.kind === 'forward' ? intent.message.attachments : []);
   const answerFirst = draft.to.length > 0 && intent.kind !== 'new';
-  const editor = useMessageEditor(draft.html, () => attachments.pick(), answerFirst);
+  const [imageProblem, setImageProblem] = useState<string | null>(null);
+  const inline = useInlineImages(setImageProblem);
+  const editor = useMessageEditor(draft.html, () => attachments.pick(), answerFirst, inline.insert);
   const sending = progress !== null;
   const usable = accounts.filter((a) => a.isConnected && a.isActive);
 
@@ -108,6 +111,7 @@ function Composer({ intent, accounts, draft, onClose, closeRequestRef }: { inten
       ...(from ? {} : { from: 'Choose the mailbox to send from.' }),
       ...(attachments.error ? { attachments: attachments.error } : {}),
     };
+    if (attachments.totalBytes + inline.bytes(editor) > COMPOSE_LIMITS.attachmentBytes) found.attachments = COMPOSE_MESSAGES.attachmentsTooLarge;
     if (lists.to.valid.length + lists.cc.valid.length + lists.bcc.valid.length === 0 && !found.to) found.to = COMPOSE_MESSAGES.noRecipient;
     setTo(lists.to.valid.concat(lists.to.invalid));
     setCc(lists.cc.valid.concat(lists.cc.invalid));
@@ -117,6 +121,7 @@ function Composer({ intent, accounts, draft, onClose, closeRequestRef }: { inten
     setErrors(found);
     setFailure(null);
     if (Object.values(found).some(Boolean)) return;
+    const body = inline.prepare(editor.isEmpty ? '' : editor.getHTML());
     setProgress(0);
     try {
       await sendMessage(
@@ -126,7 +131,8 @@ function Composer({ intent, accounts, draft, onClose, closeRequestRef }: { inten
           cc: lists.cc.valid,
           bcc: lists.bcc.valid,
           subject: subject.trim(),
-          html: editor.isEmpty ? '' : editor.getHTML(),
+          html: body.html,
+          inlineImages: body.images,
           sendType: intent.kind === 'new' ? 'new' : intent.kind === 'forward' ? 'forward' : 'reply',
           replyToId: intent.kind === 'new' ? undefined : intent.message._id,
           forwardAttachments: intent.kind === 'forward' ? attachments.forwarded : undefined,
@@ -210,7 +216,12 @@ function Composer({ intent, accounts, draft, onClose, closeRequestRef }: { inten
           </Group>
         )}
         <TextInput label="Subject" value={subject} onChange={(e) => setSubject(e.currentTarget.value)} maxLength={COMPOSE_LIMITS.subjectLength} error={errors.subject} size="sm" data-autofocus={draft.to.length > 0 && intent.kind === 'new' ? true : undefined} />
-        <MessageEditor editor={editor} onAttach={attachments.pick} disabled={sending} autoFocus={answerFirst} />
+        <MessageEditor editor={editor} onAttach={attachments.pick} onImages={(files) => editor && inline.insert(editor, files)} disabled={sending} autoFocus={answerFirst} />
+        {imageProblem && (
+          <Text size="sm" c="red" role="alert">
+            {imageProblem}
+          </Text>
+        )}
         <AttachmentList attachments={attachments} original={intent.kind === 'forward' ? intent.message : null} disabled={sending} error={errors.attachments} />
         {failure && (
           <Alert color="red" variant="light" role="alert" title="The message was not sent">

@@ -1,10 +1,12 @@
 import { RichTextEditor, Link } from '@mantine/tiptap';
-import { IconPaperclip } from '@tabler/icons-react';
+import { IconPaperclip, IconPhoto } from '@tabler/icons-react';
 import { Extension } from '@tiptap/core';
+import Image from '@tiptap/extension-image';
 import TextAlign from '@tiptap/extension-text-align';
 import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { imageFilesOf } from './inline-images';
 import classes from './MessageEditor.module.css';
 
 /**
@@ -22,21 +24,46 @@ const SendKey = Extension.create({
  * code, lists, links and file attach. Tiptap's own keys are the spec's: Ctrl-b, i, u, e;
  * Ctrl-Shift-7 and 8 for lists; Ctrl-Shift-l, e, r, j to align.
  */
-export function useMessageEditor(html: string, onAttach: () => void, focusFirst: boolean) {
-  return useEditor({
+export function useMessageEditor(html: string, onAttach: () => void, focusFirst: boolean, onImages: (editor: Editor, files: File[]) => void) {
+  // The editor is built once; the handlers it calls may change.
+  const handlers = useRef({ onAttach, onImages });
+  useEffect(() => {
+    handlers.current = { onAttach, onImages };
+  });
+  // An image pasted or dropped on the text goes into the text; other files are attachments.
+  const built = useRef<Editor | null>(null);
+  const takeImages = (files: FileList | undefined | null) => {
+    const images = imageFilesOf(files ?? []);
+    if (images.length === 0 || !built.current) return false;
+    handlers.current.onImages(built.current, images);
+    return true;
+  };
+  const editor = useEditor({
     extensions: [
       StarterKit.configure({ link: false, heading: { levels: [1, 2, 3, 4] }, codeBlock: false, horizontalRule: false }),
       Link.configure({ openOnClick: false, autolink: true, defaultProtocol: 'https' }),
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
+      Image.configure({ inline: true, allowBase64: false }),
       SendKey,
-      Extension.create({ name: 'attachKey', addKeyboardShortcuts: () => ({ 'Mod-Shift-a': () => (onAttach(), true) }) }),
+      Extension.create({ name: 'attachKey', addKeyboardShortcuts: () => ({ 'Mod-Shift-a': () => (handlers.current.onAttach(), true) }) }),
     ],
     content: html,
-    editorProps: { attributes: { 'aria-label': 'Message', role: 'textbox', 'aria-multiline': 'true', ...(focusFirst ? { 'data-autofocus': 'true' } : {}) } },
+    editorProps: {
+      handlePaste: (_view, event) => takeImages(event.clipboardData?.files),
+      handleDrop: (_view, event) => takeImages((event as DragEvent).dataTransfer?.files),
+      attributes: { 'aria-label': 'Message', role: 'textbox', 'aria-multiline': 'true', ...(focusFirst ? { 'data-autofocus': 'true' } : {}) },
+    },
   });
+  useEffect(() => {
+    built.current = editor;
+  }, [editor]);
+  return editor;
 }
 
-export function MessageEditor({ editor, onAttach, disabled, autoFocus }: { editor: Editor | null; onAttach: () => void; disabled: boolean; autoFocus: boolean }) {
+type MessageEditorProps = { editor: Editor | null; onAttach: () => void; onImages: (files: File[]) => void; disabled: boolean; autoFocus: boolean };
+
+export function MessageEditor({ editor, onAttach, onImages, disabled, autoFocus }: MessageEditorProps) {
+  const imagePicker = useRef<HTMLInputElement>(null);
   useEffect(() => editor?.setEditable(!disabled, false), [editor, disabled]);
   // A reply starts above the quote, where the answer goes.
   useEffect(() => {
@@ -73,11 +100,26 @@ export function MessageEditor({ editor, onAttach, disabled, autoFocus }: { edito
           <RichTextEditor.AlignJustify />
         </RichTextEditor.ControlsGroup>
         <RichTextEditor.ControlsGroup>
+          <RichTextEditor.Control onClick={() => imagePicker.current?.click()} aria-label="Insert an image" title="Insert an image in the text (up to 3 of 5 MB)" disabled={disabled}>
+            <IconPhoto stroke={1.5} size={16} />
+          </RichTextEditor.Control>
           <RichTextEditor.Control onClick={onAttach} aria-label="Attach files" title="Attach files (Ctrl+Shift+A)" disabled={disabled}>
             <IconPaperclip stroke={1.5} size={16} />
           </RichTextEditor.Control>
         </RichTextEditor.ControlsGroup>
       </RichTextEditor.Toolbar>
+      <input
+        ref={imagePicker}
+        type="file"
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        multiple
+        hidden
+        aria-label="Choose images for the text"
+        onChange={(event) => {
+          onImages([...(event.currentTarget.files ?? [])]);
+          event.currentTarget.value = '';
+        }}
+      />
       <RichTextEditor.Content className={classes.content} style={{ minHeight: 220, maxHeight: '42vh', overflowY: 'auto' }} />
     </RichTextEditor>
   );

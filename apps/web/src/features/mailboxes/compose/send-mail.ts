@@ -14,6 +14,8 @@ export type OutgoingMessage = {
   /** A forward: the original's attachments to carry (indexes); undefined carries them all. */
   forwardAttachments?: number[] | undefined;
   attachments: File[];
+  /** Images shown in the text, named by the token their `cid:` reference uses. */
+  inlineImages: Array<{ token: string; file: File }>;
 };
 
 /**
@@ -34,6 +36,7 @@ export function sendMessage(message: OutgoingMessage, onProgress: (fraction: num
     if (message.replyToId) form.append('replyToId', message.replyToId);
     if (message.forwardAttachments) form.append('forwardAttachments', JSON.stringify(message.forwardAttachments));
     for (const file of message.attachments) form.append('attachments', file, file.name);
+    for (const image of message.inlineImages) form.append('inlineImages', image.file, image.token);
 
     const request = new XMLHttpRequest();
     request.open('POST', '/api/v1/mail/gmail/send');
