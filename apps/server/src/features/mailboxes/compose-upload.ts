@@ -53,8 +53,21 @@ function sizeMeter(state: { total: number }, file: { limit: number; message: str
   });
 }
 
+/** Folders of sends cut off by a crash: gone when the next message arrives an hour later. */
+const STALE_AFTER_MS = 3_600_000;
+
+async function sweepStale(root: string) {
+  const cutoff = Date.now() - STALE_AFTER_MS;
+  for (const name of await fsp.readdir(root).catch(() => [])) {
+    const dir = path.join(root, name);
+    const stat = await fsp.stat(dir).catch(() => null);
+    if (stat && stat.mtimeMs < cutoff) await fsp.rm(dir, { recursive: true, force: true });
+  }
+}
+
 export async function receiveCompose(dataDir: string, parts: AsyncIterable<Multipart>): Promise<ReceivedCompose> {
   ensurePrivateDir(outboxDir(dataDir));
+  await sweepStale(outboxDir(dataDir));
   const dir = path.join(outboxDir(dataDir), crypto.randomUUID());
   ensurePrivateDir(dir);
   const cleanup = () => fsp.rm(dir, { recursive: true, force: true });

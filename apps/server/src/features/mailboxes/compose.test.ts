@@ -201,6 +201,19 @@ describe('writing mail', () => {
     expect(fs.readdirSync(outbox)).toEqual([]);
   });
 
+  it('sweeps what a crash left in the outbox an hour ago, and keeps what is newer', async () => {
+    const outbox = path.join(t.ctx.config.dataDir, 'mail-outbox');
+    const old = path.join(outbox, 'left-by-a-crash');
+    const recent = path.join(outbox, 'being-received');
+    for (const dir of [old, recent]) fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(old, '0'), 'partial');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    fs.utimesSync(old, twoHoursAgo, twoHoursAgo);
+    await send(seller, { to: '[]' });
+    expect(fs.readdirSync(outbox).sort()).toEqual(['being-received']);
+    fs.rmSync(recent, { recursive: true });
+  });
+
   it('refuses several files that together pass 25 MB', async () => {
     const part = crypto.randomBytes(13 * 1024 * 1024);
     const response = await send(seller, { to: JSON.stringify([BUYER.email]), subject: 'Two halves' }, [
