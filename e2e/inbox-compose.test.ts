@@ -192,6 +192,7 @@ describe('writing mail in the inbox', () => {
     await page.keyboard.type(`${BUYER.email},`);
     await page.keyboard.press(`${MOD}+Enter`);
     await expectToast(page, 'Message sent');
+    await expect.poll(() => dialog.count()).toBe(0);
     const mail = await arrived('Fwd: Quokka pricing');
     expect(mail.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([['quote.txt', 'Quote: 12 seats']]);
     expect(mail.html).toContain('---------- Forwarded message ---------');
