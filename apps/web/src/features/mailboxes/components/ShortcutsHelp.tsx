@@ -48,7 +48,7 @@ function Keys({ title, shortcuts }: { title: string; shortcuts: Shortcut[] }) {
         <Table.Tbody>
           {shortcuts.map(([keys, what]) => (
             <Table.Tr key={what}>
-              <Table.Td w={150}>
+              <Table.Td style={{ width: 1, whiteSpace: 'nowrap', paddingRight: 16 }}>
                 <Group gap={4} wrap="nowrap">
                   {keys.map((k, i) => (
                     <Kbd key={i} size="sm">
