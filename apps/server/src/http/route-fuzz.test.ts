@@ -175,6 +175,29 @@ function hostileUpload(random: Random, cookie: string): FuzzRequest {
   };
 }
 
+/** A compose request (multipart, spec's field names) with one hostile field, file name or file. */
+function hostileCompose(random: Random, cookie: string): FuzzRequest {
+  const fields: Record<string, string> = { from: owner.email, to: '["ann@example.com"]', subject: 'Hello', html: '<p>Hi</p>', sendType: 'new' };
+  const name = pick(random, ['from', 'to', 'cc', 'bcc', 'subject', 'html', 'sendType', 'replyToId', 'forwardAttachments', '__proto__', 'a\u0000b', '']);
+  const value = pick(random, [...HOSTILE_STRINGS, '["a\u0000b@example.com"]', '["\ud800@example.com"]', '[1,2]', '{"a":1}', '[-1]', '[1e309]', 'x'.repeat(3 * 1024 * 1024)]);
+  fields[name] = String(value);
+  if (name === 'sendType' || random() < 0.3) fields.replyToId = pick(random, [...pools.uuids, crypto.randomUUID(), 'not-a-uuid']);
+  const boundary = `----fuzz${crypto.randomBytes(6).toString('hex')}`;
+  const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+  if (random() < 0.5) {
+    const fileName = pick(random, ['a\u0000b.txt', '\ud800.pdf', 'x'.repeat(5_000), '../../etc/passwd', '', 'ünï 😀.txt']);
+    const type = pick(random, ['application/pdf', 'text/plain\r\nX-Evil: 1', '', 'a/b/c', '\u0000']);
+    parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\ncontent\u0000\r\n`);
+  }
+  return {
+    method: 'POST',
+    url: '/api/v1/mail/gmail/send',
+    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.from(`${parts.join('')}--${boundary}--\r\n`),
+    what: `compose ${show(name)} = ${show(value)}`,
+  };
+}
+
 /**
  * A 503 that says the server lacks something (a vendor's client id, PUBLIC_URL, a built web app
  * for a path that normalizes to `/`) is a deliberate answer about the server, not a failure.
@@ -209,7 +232,8 @@ describe('every route under hostile input', () => {
       for (let i = 0; i < cases; i++) {
         // A fresh session each time: one of the routes logs out.
         const cookie = await sessionCookie(runtime.ctx.db, owner.userId);
-        const request = route.url === '/api/v1/files' ? hostileUpload(random, cookie) : hostileRequest(route, random, cookie);
+        const request =
+          route.url === '/api/v1/files' ? hostileUpload(random, cookie) : route.url === '/api/v1/mail/gmail/send' ? hostileCompose(random, cookie) : hostileRequest(route, random, cookie);
         const errorsBefore = serverErrors.length;
         const response = await app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, payload: request.payload });
         requests++;

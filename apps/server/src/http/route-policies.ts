@@ -98,6 +98,8 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   'POST /api/v1/inbox/:emailType/:action': 'user',
   'GET /api/v1/inbox/gmail/getInboxTags': 'user',
   'POST /api/v1/inbox/gmail/updateTags': 'user',
+  // Sent from the caller's own mailbox only.
+  'POST /api/v1/mail/gmail/send': 'user',
   'POST /api/v1/integrations/:service/data/push': 'user',
   'POST /api/v1/integrations/:service/data/pull': 'admin',
   'GET /api/v1/integrations/crm/team/connectiondata': 'admin',

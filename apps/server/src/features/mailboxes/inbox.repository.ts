@@ -205,3 +205,15 @@ export async function deleteMessage(db: Db, id: string) {
 export async function findFolderOfUse(db: Db, accountId: string, use: MailSpecialUse) {
   return db.selectFrom('mail_folders').selectAll().where('account_id', '=', accountId).where('special_use', '=', use).executeTakeFirst();
 }
+
+/** The id of the message stored at this place of a folder, or null. */
+export async function findMessageByUid(db: Db, folderId: string, uidvalidity: string, uid: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('mail_messages')
+    .select('id')
+    .where('folder_id', '=', folderId)
+    .where('uidvalidity', '=', uidvalidity)
+    .where('uid', '=', String(uid))
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -20,7 +20,15 @@ export type OutgoingMail = {
   html?: string;
   /** The stored message (mail_messages.id) this answers. */
   replyToId?: string;
+  /** Files read from `path` as the message is written (never loaded whole), or small `content`. */
+  attachments?: OutgoingAttachment[];
 };
+
+/** `cid`: an image the HTML shows as `cid:` + this token. */
+export type OutgoingAttachment = { filename: string; contentType?: string; path?: string; content?: Buffer; cid?: string };
+
+/** Where the copy in Sent was filed, when the server said (UIDPLUS), with the bytes filed. */
+export type SentCopy = { uid: number; uidValidity: string; raw: Buffer };
 
 /** Servers that file relayed mail in Sent themselves. */
 const SERVER_FILES_SENT = new Set(['gmail', 'outlook']);
@@ -33,7 +41,7 @@ export function replyHeaders(original: { message_id: string | null; references: 
   return { inReplyTo: original.message_id, references: [...original.references.filter((id) => id !== original.message_id), original.message_id] };
 }
 
-export async function sendMail(ctx: AppContext, account: MailAccountRow, mail: OutgoingMail): Promise<{ messageId: string; appendedToSent: boolean }> {
+export async function sendMail(ctx: AppContext, account: MailAccountRow, mail: OutgoingMail): Promise<{ messageId: string; appendedToSent: boolean; sent?: SentCopy }> {
   const original = mail.replyToId ? await repo.findMessage(ctx.db, account.id, mail.replyToId) : undefined;
   const messageId = `<${crypto.randomUUID()}@${domainOf(account.email_address)}>`;
   const message = {
@@ -44,6 +52,7 @@ export async function sendMail(ctx: AppContext, account: MailAccountRow, mail: O
     subject: mail.subject,
     ...(mail.text !== undefined ? { text: mail.text } : {}),
     ...(mail.html !== undefined ? { html: mail.html } : {}),
+    ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
     messageId,
     date: new Date(),
     ...replyHeaders(original),
@@ -57,16 +66,26 @@ export async function sendMail(ctx: AppContext, account: MailAccountRow, mail: O
   }
   if (SERVER_FILES_SENT.has(account.provider)) return { messageId, appendedToSent: false };
 
-  // The copy in Sent is the message as sent, without Bcc recipients' header.
-  const raw = await new MailComposer({ ...message, bcc: undefined }).compile().build();
+  // The copy in Sent is the message as sent, without Bcc recipients' header. The message has
+  // gone: failing to file it must not read as a failed send (the user would send it twice).
+  try {
+    return { messageId, ...(await fileInSent(ctx, account, { ...message, bcc: undefined })) };
+  } catch {
+    return { messageId, appendedToSent: false };
+  }
+}
+
+async function fileInSent(ctx: AppContext, account: MailAccountRow, message: ConstructorParameters<typeof MailComposer>[0]): Promise<{ appendedToSent: boolean; sent?: SentCopy }> {
+  const raw = await new MailComposer(message).compile().build();
   const sent = (await repo.findFolders(ctx.db, account.id)).find((f) => f.special_use === 'sent');
-  const client = await imapClient(ctx.config, imapServerOf(account), credentials);
+  const client = await imapClient(ctx.config, imapServerOf(account), credentialsOf(ctx.config, account));
   await client.connect();
   try {
     const path = sent?.path ?? (await client.list()).find((f) => f.specialUse === '\\Sent')?.path;
-    if (!path) return { messageId, appendedToSent: false };
-    await client.append(path, raw, ['\\Seen']);
-    return { messageId, appendedToSent: true };
+    if (!path) return { appendedToSent: false };
+    const filed = await client.append(path, raw, ['\\Seen']);
+    const where = filed && filed.uid !== undefined && filed.uidValidity !== undefined ? { uid: filed.uid, uidValidity: String(filed.uidValidity), raw } : undefined;
+    return { appendedToSent: true, ...(where ? { sent: where } : {}) };
   } finally {
     await client.logout().catch(() => client.close());
   }

@@ -1,4 +1,5 @@
 import type { FeatureModule } from '../../lib/feature-module.js';
+import { composeRoutes } from './compose.routes.js';
 import { inboxRoutes } from './inbox.routes.js';
 import { mailboxSyncService } from './mailbox-sync.service.js';
 import { mailboxesRoutes } from './mailboxes.routes.js';
@@ -8,6 +9,7 @@ export const mailboxesModule: FeatureModule = {
   routes: (ctx) => async (app) => {
     await app.register(mailboxesRoutes(ctx));
     await app.register(inboxRoutes(ctx));
+    await app.register(composeRoutes(ctx));
   },
   services: [mailboxSyncService()],
 };

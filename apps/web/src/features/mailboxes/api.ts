@@ -54,8 +54,9 @@ export function useThread(id: string | null) {
   });
 }
 
-export function useMessageBody(id: string, showImages: boolean) {
+export function useMessageBody(id: string, showImages: boolean, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: mailKeys.body(id, showImages),
     queryFn: () => api.get<MessageBodyResponse>(`/api/v1/mail/gmail/message/${id}`, { showImages: String(showImages) }).then((a) => a.data),
     staleTime: Infinity,

@@ -1,8 +1,9 @@
 import { AI_NOT_CONFIGURED, type InboxMessage } from '@leadline/shared';
 import { ActionIcon, Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, TagsInput, Text, Tooltip } from '@mantine/core';
-import { IconArchive, IconMailOpened, IconMail, IconAlertOctagon, IconStar, IconStarFilled, IconTrash, IconPaperclip } from '@tabler/icons-react';
+import { IconArchive, IconMailOpened, IconMail, IconAlertOctagon, IconStar, IconStarFilled, IconTrash, IconPaperclip, IconArrowBackUp, IconArrowBackUpDouble, IconArrowForwardUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useInboxTags, useMessageBody, useSetFlag, useUpdateTags } from '../api';
+import type { ComposeIntent } from '../compose/intent';
 import { MailFrame } from './MailFrame';
 
 const who = (a: { name: string; address: string }) => (a.name ? `${a.name} <${a.address}>` : a.address);
@@ -48,8 +49,30 @@ function Tags({ message }: { message: InboxMessage }) {
   );
 }
 
+type AnswerKind = Exclude<ComposeIntent['kind'], 'new'>;
+
+/** Reply, reply all and forward under a message; the Inbox page has them on r, a and f. */
+function AnswerButtons({ message, onAnswer }: { message: InboxMessage; onAnswer: (kind: AnswerKind, message: InboxMessage) => void }) {
+  const others = message.to.length + message.cc.length > 1;
+  return (
+    <Group gap="xs">
+      <Button size="xs" variant="default" leftSection={<IconArrowBackUp size={16} />} onClick={() => onAnswer('reply', message)}>
+        Reply
+      </Button>
+      {others && (
+        <Button size="xs" variant="default" leftSection={<IconArrowBackUpDouble size={16} />} onClick={() => onAnswer('replyAll', message)}>
+          Reply all
+        </Button>
+      )}
+      <Button size="xs" variant="default" leftSection={<IconArrowForwardUp size={16} />} onClick={() => onAnswer('forward', message)}>
+        Forward
+      </Button>
+    </Group>
+  );
+}
+
 /** One message of a thread, opened: headers, the sanitized body, attachments, flags and tags. */
-export function MessageView({ message }: { message: InboxMessage }) {
+export function MessageView({ message, onAnswer }: { message: InboxMessage; onAnswer?: (kind: AnswerKind, message: InboxMessage) => void }) {
   const [showImages, setShowImages] = useState(false);
   const body = useMessageBody(message._id, showImages);
   return (
@@ -95,6 +118,7 @@ export function MessageView({ message }: { message: InboxMessage }) {
           </Group>
         )}
         <Tags message={message} />
+        {onAnswer && <AnswerButtons message={message} onAnswer={onAnswer} />}
       </Stack>
     </Paper>
   );

@@ -1,11 +1,19 @@
 import { INBOX_CATEGORIES, type InboxCategory, type InboxMessage } from '@leadline/shared';
-import { Alert, Anchor, Badge, Box, Group, Loader, Pagination, Paper, ScrollArea, Select, Stack, Tabs, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Box, Button, Group, Loader, Pagination, Paper, ScrollArea, Select, Stack, Tabs, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { IconPaperclip, IconSearch, IconStarFilled } from '@tabler/icons-react';
+import { IconKeyboard, IconPaperclip, IconPencil, IconSearch, IconStarFilled } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { lazyDialog } from '../../../lib/lazy-dialog';
 import { useEmailAccounts, useInboxList, useSetFlag, useThread } from '../api';
+import type { ComposeIntent } from '../compose/intent';
 import { AiButtons, MessageView } from '../components/MessageView';
+import { ShortcutsHelp } from '../components/ShortcutsHelp';
+
+// The editor is fetched when the composer first opens (or when the inbox is idle), never with the app's first load.
+const loadComposer = () => import('../compose/ComposeDialog');
+const ComposeDialog = lazyDialog(loadComposer, (m) => m.ComposeDialog);
+type Answer = (kind: Exclude<ComposeIntent['kind'], 'new'>, message: InboxMessage) => void;
 
 const CATEGORY_LABEL: Record<InboxCategory, string> = {
   inbox: 'Inbox',
@@ -71,7 +79,7 @@ function MessageRow({ message, selected, onOpen }: { message: InboxMessage; sele
   );
 }
 
-function ThreadPane({ message }: { message: InboxMessage }) {
+function ThreadPane({ message, onAnswer }: { message: InboxMessage; onAnswer: Answer }) {
   const thread = useThread(message._id);
   const messages = thread.data ?? [message];
   return (
@@ -84,7 +92,7 @@ function ThreadPane({ message }: { message: InboxMessage }) {
       </Group>
       {thread.error && <Alert color="red">{thread.error.message}</Alert>}
       {messages.map((m) => (
-        <MessageView key={m._id} message={m._id === message._id ? message : m} />
+        <MessageView key={m._id} message={m._id === message._id ? message : m} onAnswer={onAnswer} />
       ))}
     </Stack>
   );
@@ -101,6 +109,12 @@ export function InboxPage() {
   const [filter, setFilter] = useState('true');
   const [openId, setOpenId] = useState<string | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  const [composing, setComposing] = useState<ComposeIntent | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  useEffect(() => {
+    const idle = window.setTimeout(() => void loadComposer().catch(() => undefined), 1500);
+    return () => window.clearTimeout(idle);
+  }, []);
   const list = useInboxList({ category, page, mailBoxAccount: account ?? undefined, searchVal: search || undefined, filter });
   const setFlag = useSetFlag();
   const messages = list.data?.messages ?? [];
@@ -120,7 +134,19 @@ export function InboxPage() {
   const onOpen = (action: Parameters<typeof setFlag.mutate>[0]['action'], value: (m: InboxMessage) => boolean) => () => {
     if (open) setFlag.mutate({ message: open, action, value: value(open) });
   };
-  useHotkeys([
+  const answer: Answer = (kind, message) => setComposing({ kind, message });
+  const answerOpen = (kind: Parameters<Answer>[0]) => () => {
+    if (open) answer(kind, open);
+  };
+  const usable = accounts.data?.some((a) => a.isConnected && a.isActive) ?? false;
+  const compose = () => usable && setComposing({ kind: 'new' });
+  // While a dialog is open its own keys apply, not the list's.
+  useHotkeys(composing || helpOpen ? [] : [
+    ['c', compose],
+    ['r', answerOpen('reply')],
+    ['a', answerOpen('replyAll')],
+    ['f', answerOpen('forward')],
+    ['shift+?', () => setHelpOpen(true)],
     ['j', () => move(1)],
     ['k', () => move(-1)],
     ['s', onOpen('markAsFavorite', (m) => !m.isFavorite)],
@@ -161,8 +187,20 @@ export function InboxPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>Inbox</Title>
         <Group gap="sm">
+          <Title order={2}>Inbox</Title>
+          <Tooltip label={usable ? 'New message (c)' : 'Connect a mailbox that is switched on to write mail'}>
+            <Button leftSection={<IconPencil size={16} />} onClick={compose} disabled={!usable}>
+              Compose
+            </Button>
+          </Tooltip>
+        </Group>
+        <Group gap="sm">
+          <Tooltip label="Keyboard shortcuts (?)">
+            <ActionIcon variant="subtle" size="lg" aria-label="Keyboard shortcuts" onClick={() => setHelpOpen(true)}>
+              <IconKeyboard size={20} />
+            </ActionIcon>
+          </Tooltip>
           <Select
             aria-label="Mailbox account"
             w={240}
@@ -240,16 +278,18 @@ export function InboxPage() {
         </Paper>
         <Box style={{ flex: 1, minWidth: 0 }}>
           {open ? (
-            <ThreadPane message={open} />
+            <ThreadPane message={open} onAnswer={answer} />
           ) : (
             <Paper withBorder p="xl" ta="center">
               <Text c="dimmed" size="sm">
-                Choose a message to read it. Keys: j / k next and previous, s favorite, u unread, e archive, ! spam, # delete, / search.
+                Choose a message to read it. Keys: c compose, r reply, a reply all, f forward, j / k next and previous, s favorite, u unread, e archive, ! spam, # delete, / search, ? all keys.
               </Text>
             </Paper>
           )}
         </Box>
       </Group>
+      <ComposeDialog opened={composing !== null} intent={composing} accounts={accounts.data ?? []} onClose={() => setComposing(null)} />
+      <ShortcutsHelp opened={helpOpen} onClose={() => setHelpOpen(false)} />
     </Stack>
   );
 }

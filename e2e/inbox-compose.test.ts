@@ -1,0 +1,231 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { imapClient } from '../apps/server/src/features/mailboxes/mail-connections.js';
+import { startDovecot, type Dovecot } from '../apps/server/src/test/mail/dovecot.js';
+import { deliverRaw } from '../apps/server/src/test/mail/maildir.js';
+import { buildMessage } from '../apps/server/src/test/mail/rich-message.js';
+import { startSmtpDelivery, type SmtpDelivery } from '../apps/server/src/test/mail/smtp-delivery.js';
+import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.js';
+import { expectToast, newUser, signUp } from './support/app.js';
+import { launchBrowser, openPage } from './support/browser.js';
+
+// Writing mail with the keyboard against Debian's Dovecot and a loopback SMTP server that
+// delivers into it: compose (c), reply (r), forward (f), each read back from the recipient's
+// IMAP mailbox, then seen in Sent. Screenshots go to SCREENSHOTS_DIR (default e2e/artifacts).
+
+const SELLER = { email: 'sam@example.test', password: 'sam-secret' };
+const BUYER = { email: 'quinn@example.test', password: 'quinn-secret' };
+const SHOTS = process.env.SCREENSHOTS_DIR ?? path.resolve(import.meta.dirname, 'artifacts');
+const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
+
+let dovecot: Dovecot;
+let smtp: SmtpDelivery;
+let t: TestApp;
+let browser: Browser;
+let page: Page;
+let quoteId: string;
+let upload: string;
+let logo: string;
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** The buyer's mail with this subject, once it has arrived. */
+async function arrived(subject: string, timeoutMs = 10_000): Promise<ParsedMail> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const client = await imapClient(t.ctx.config, { host: dovecot.host, port: dovecot.port, secure: false }, { username: BUYER.email, password: BUYER.password });
+    await client.connect();
+    try {
+      const box = await client.mailboxOpen('INBOX', { readOnly: true });
+      if (box.exists > 0) {
+        for await (const m of client.fetch('1:*', { source: true })) {
+          const mail = m.source ? await simpleParser(m.source) : null;
+          if (mail?.subject === subject) return mail;
+        }
+      }
+    } finally {
+      await client.logout();
+    }
+    if (Date.now() > end) throw new Error(`"${subject}" did not arrive`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function shot(name: string, width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  await page.waitForTimeout(400);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+}
+
+const row = (subject: string) => page.getByRole('button').filter({ hasText: subject }).first();
+const composer = (title: string) => page.getByRole('dialog', { name: title });
+
+beforeAll(async () => {
+  dovecot = await startDovecot([SELLER, BUYER]);
+  smtp = await startSmtpDelivery(dovecot);
+  const quote = await buildMessage({
+    from: `Quinn Buyer <${BUYER.email}>`,
+    to: SELLER.email,
+    subject: 'Quokka pricing',
+    text: 'Please find the quote attached.\n\nWhat would 12 seats cost?',
+    date: new Date(Date.now() - 3_600_000),
+    attachments: [{ filename: 'quote.txt', content: 'Quote: 12 seats' }],
+  });
+  quoteId = quote.messageId;
+  deliverRaw(dovecot, SELLER.email, quote.raw);
+
+  upload = path.join(fs.mkdtempSync(path.join(dovecot.dir, 'upload-')), 'proposal.txt');
+  fs.writeFileSync(upload, 'Proposal: 12 seats at 40 each');
+  logo = path.join(path.dirname(upload), 'logo.png');
+  fs.writeFileSync(logo, PNG);
+
+  t = await createTestApp({ work: true, config: { outboundAllowPrivate: true, serviceLeaseSeconds: 3 } });
+  const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  browser = await launchBrowser();
+  page = await openPage(browser, url);
+  await signUp(page, newUser({ name: 'Sam Seller', email: 'sam@acme.test' }));
+  const connected = await page.request.post('/api/v1/mail/imap/connect', {
+    data: {
+      emailAddress: SELLER.email,
+      name: 'Sam Seller',
+      username: SELLER.email,
+      password: SELLER.password,
+      imap: { host: dovecot.host, port: dovecot.port, secure: false },
+      smtp: { host: smtp.host, port: smtp.port, secure: false },
+    },
+  });
+  expect(connected.status(), await connected.text()).toBe(200);
+  // The supervised sync stores the quote; the page shows what is stored when it opens.
+  const end = Date.now() + 60_000;
+  for (;;) {
+    const inbox = await page.request.get('/api/v1/mail/gmail/inbox');
+    if (inbox.ok() && (await inbox.json()).data.messages.length > 0) break;
+    if (Date.now() > end) throw new Error('the mailbox was not synced within 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}, 150_000);
+
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') await page.screenshot({ path: path.join(SHOTS, `failed-${task.name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true }).catch(() => {});
+});
+
+afterAll(async () => {
+  await page?.context().close();
+  await browser?.close();
+  await t?.close();
+  await smtp?.stop();
+  await dovecot?.stop();
+});
+
+describe('writing mail in the inbox', () => {
+  it('composes a new message with c, checks the addresses, attaches a file and sends with Ctrl+Enter', async () => {
+    await page.goto('/engage/inbox');
+    await row('Quokka pricing').waitFor({ timeout: 30_000 });
+    await page.keyboard.press('c');
+    const dialog = composer('New message');
+    await dialog.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
+    // The To field has the focus.
+    await page.keyboard.type('quinn at example');
+    await page.keyboard.press('Tab');
+    await dialog.getByText('“quinn” is not a valid email address.').waitFor();
+    await dialog.getByLabel('To', { exact: true }).focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace');
+    await dialog.getByLabel('To', { exact: true }).fill(BUYER.email);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.getByText('is not a valid email address').count()).toBe(0);
+    await dialog.getByLabel('Subject').fill('Our proposal');
+    await dialog.getByRole('textbox', { name: 'Message', exact: true }).click();
+    await page.keyboard.type('Hello Quinn, ');
+    await page.keyboard.press(`${MOD}+b`);
+    await page.keyboard.type('here it is');
+    await page.keyboard.press(`${MOD}+b`);
+    await page.keyboard.type('. ');
+    await dialog.getByLabel('Choose images for the text').setInputFiles(logo);
+    await dialog.locator('.ProseMirror img[alt="logo.png"]').waitFor();
+    await dialog.getByLabel('Choose files to attach').setInputFiles(upload);
+    await dialog.getByTestId('compose-attachments').getByText('proposal.txt').waitFor();
+    await shot('compose-new', 1280);
+    await shot('compose-new', 1440);
+    await page.keyboard.press(`${MOD}+Enter`);
+    await expectToast(page, 'Message sent');
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    const mail = await arrived('Our proposal');
+    expect(mail.from!.value[0]).toMatchObject({ name: 'Sam Seller', address: SELLER.email });
+    expect(mail.html).toContain('<strong>here it is</strong>');
+    const [image, file] = mail.attachments;
+    expect([file!.filename, file!.content.toString()]).toEqual(['proposal.txt', 'Proposal: 12 seats at 40 each']);
+    // The image is part of the text: its cid: reference resolves (mailparser inlines it).
+    expect(image).toMatchObject({ contentId: '<image-1.png>', contentType: 'image/png', related: true });
+    expect(mail.html).toContain(`src="data:image/png;base64,${PNG.toString('base64')}"`);
+  });
+
+  it('replies with r above the quote, threaded in the buyer\'s mailbox', async () => {
+    await row('Quokka pricing').click();
+    await page.frameLocator('iframe[title="Message: Quokka pricing"]').getByText('Please find the quote attached.').waitFor();
+    await page.keyboard.press('r');
+    const dialog = composer('Reply');
+    await dialog.getByRole('textbox', { name: 'Message', exact: true }).getByText('What would 12 seats cost?').waitFor();
+    await expect.poll(() => dialog.getByLabel('Subject').inputValue()).toBe('Re: Quokka pricing');
+    // The editor has the focus, above the quote.
+    await page.keyboard.type('12 seats are 480 a month.');
+    await shot('compose-reply', 1280);
+    await shot('compose-reply', 1440);
+    await page.keyboard.press(`${MOD}+Enter`);
+    await expectToast(page, 'Message sent');
+
+    const mail = await arrived('Re: Quokka pricing');
+    expect(mail.inReplyTo).toBe(quoteId);
+    expect(mail.references).toBe(quoteId);
+    expect(mail.text!.trim().startsWith('12 seats are 480 a month.')).toBe(true);
+    expect(mail.html).toContain('<blockquote>');
+  });
+
+  it("forwards with f, carrying the original's attachment", async () => {
+    await page.keyboard.press('f');
+    const dialog = composer('Forward');
+    await dialog.getByTestId('compose-attachments').getByText('quote.txt').waitFor();
+    await dialog.getByLabel('To', { exact: true }).focus();
+    await page.keyboard.type(`${BUYER.email},`);
+    await page.keyboard.press(`${MOD}+Enter`);
+    await expectToast(page, 'Message sent');
+    await expect.poll(() => dialog.count()).toBe(0);
+    const mail = await arrived('Fwd: Quokka pricing');
+    expect(mail.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([['quote.txt', 'Quote: 12 seats']]);
+    expect(mail.html).toContain('---------- Forwarded message ---------');
+  });
+
+  it("shows the SMTP server's refusal in the composer", async () => {
+    await page.keyboard.press('c');
+    const dialog = composer('New message');
+    await dialog.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
+    await page.keyboard.type('ghost@elsewhere.test');
+    await page.keyboard.press('Enter');
+    await dialog.getByLabel('Subject').fill('To nobody');
+    await page.keyboard.press(`${MOD}+Enter`);
+    await dialog.getByRole('alert').filter({ hasText: 'The mail server refused the message' }).getByText(/No such mailbox here: ghost@elsewhere\.test/).waitFor();
+    // Esc asks before dropping the draft; Enter on the focused Discard drops it.
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('alertdialog', { name: 'Discard this draft?' }).waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  it('lists the sent messages in Sent and the reply in its thread, and shows the keys with ?', async () => {
+    await page.getByRole('tab', { name: 'Sent' }).click();
+    for (const subject of ['Our proposal', 'Re: Quokka pricing', 'Fwd: Quokka pricing']) await row(subject).waitFor();
+    await expect.poll(() => page.getByRole('button').filter({ hasText: 'To nobody' }).count()).toBe(0);
+    await row('Re: Quokka pricing').click();
+    await page.frameLocator('iframe[title="Message: Re: Quokka pricing"]').getByText('12 seats are 480 a month.').waitFor();
+    await page.frameLocator('iframe[title="Message: Quokka pricing"]').getByText('Please find the quote attached.').waitFor();
+    await page.keyboard.press('Shift+Slash');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.getByText('Reply all').waitFor();
+    await shot('shortcuts', 1440);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => help.count()).toBe(0);
+  });
+});
