@@ -1,4 +1,5 @@
 import { actorForApiKey } from './features/api-keys/index.js';
+import { aiModule } from './features/ai/ai.module.js';
 import { apiKeysModule } from './features/api-keys/api-keys.module.js';
 import { actorForToken, SESSION_COOKIE } from './features/auth/index.js';
 import { authModule } from './features/auth/auth.module.js';
@@ -40,6 +41,7 @@ export const FEATURES: readonly FeatureModule[] = [
   apiKeysModule,
   icpFiltersModule,
   companyModule,
+  aiModule,
 ];
 
 /** How a request's session cookie (the auth feature) or API key (the api-keys feature) becomes its actor. */

@@ -108,6 +108,9 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   'POST /icp-filters/create': 'user',
   'DELETE /icp-filters/delete': 'user',
 
+  // AI (issue 23): every member may use it; what costs credits is checked against their cap.
+  'GET /ai/status': 'user',
+
   'GET /credits/getUserCreditsUsed': 'user',
   'GET /analytics/getCreditsInfo': 'user',
 };
