@@ -11,6 +11,7 @@ import { enrichmentModule } from './features/enrichment/enrichment.module.js';
 import { filesModule } from './features/files/files.module.js';
 import { icpFiltersModule } from './features/icp-filters/icp-filters.module.js';
 import { idempotencyModule } from './features/idempotency/idempotency.module.js';
+import { knowledgeHubModule } from './features/knowledge-hub/knowledge-hub.module.js';
 import { integrationsModule } from './features/integrations/integrations.module.js';
 import { listsModule } from './features/lists/lists.module.js';
 import { mailboxesModule } from './features/mailboxes/mailboxes.module.js';
@@ -42,6 +43,7 @@ export const FEATURES: readonly FeatureModule[] = [
   icpFiltersModule,
   companyModule,
   aiModule,
+  knowledgeHubModule,
 ];
 
 /** How a request's session cookie (the auth feature) or API key (the api-keys feature) becomes its actor. */
