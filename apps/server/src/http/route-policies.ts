@@ -119,6 +119,11 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   'POST /knowledge-hub/delete-profile-vs-id': 'user',
   'POST /knowledge-hub/set-default-kh-profile': 'user',
   'POST /knowledge-hub/attachments': 'user',
+  // Inbox AI (spec/engage.md §7): on your own mail only; drafts are charged to your cap.
+  'POST /knowledge-hub/generate-email-reply': 'user',
+  'POST /knowledge-hub/generate-email-from-subject-line': 'user',
+  'POST /knowledge-hub/generate-email-thread-summary': 'user',
+  'POST /knowledge-hub/generate-linkedin-reply': 'user',
 
   'GET /credits/getUserCreditsUsed': 'user',
   'GET /analytics/getCreditsInfo': 'user',

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
+import { inboxAiRoutes } from './inbox-ai.routes.js';
 import { readAttachment } from './knowledge-attachments.js';
 import { createProfile, deleteContent, deleteProfile, getProfile, listProfiles, setDefaultProfile, updateProfile } from './knowledge-hub.service.js';
 
@@ -25,6 +26,7 @@ const tags = ['knowledge-hub'];
 
 export const knowledgeHubRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
   await app.register(fastifyMultipart, { limits: { fileSize: KNOWLEDGE_LIMITS.attachmentMaxBytes, files: 1, fields: 5, parts: 10 }, throwFileSizeLimit: false });
+  await app.register(inboxAiRoutes(ctx));
 
   app.get(
     '/knowledge-hub/get-all-profiles',
