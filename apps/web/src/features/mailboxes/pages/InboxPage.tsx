@@ -5,7 +5,8 @@ import { IconPaperclip, IconSearch, IconStarFilled } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useEmailAccounts, useInboxList, useSetFlag, useThread } from '../api';
-import { AiButtons, MessageView } from '../components/MessageView';
+import { AiDraftButtons } from '../../ai/components/AiDraftButtons';
+import { MessageView } from '../components/MessageView';
 
 const CATEGORY_LABEL: Record<InboxCategory, string> = {
   inbox: 'Inbox',
@@ -80,7 +81,7 @@ function ThreadPane({ message }: { message: InboxMessage }) {
         <Title order={3} size="h4" style={{ wordBreak: 'break-word' }}>
           {message.subject || '(no subject)'}
         </Title>
-        <AiButtons />
+        <AiDraftButtons emailId={message._id} />
       </Group>
       {thread.error && <Alert color="red">{thread.error.message}</Alert>}
       {messages.map((m) => (
