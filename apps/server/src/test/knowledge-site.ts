@@ -30,12 +30,12 @@ export function pdfWith(text: string): Buffer {
 }
 
 /** A minimal .docx whose one paragraph is `text`. */
-export async function docxWith(text: string): Promise<Buffer> {
+export async function docxWith(text: string, compression: 'STORE' | 'DEFLATE' = 'STORE'): Promise<Buffer> {
   const zip = new JSZip();
   zip.file('[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>');
   zip.file('_rels/.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>');
   zip.file('word/document.xml', `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`);
-  return zip.generateAsync({ type: 'nodebuffer' });
+  return zip.generateAsync({ type: 'nodebuffer', compression, compressionOptions: { level: 9 } });
 }
 
 const page = (title: string, main: string, links: string[]) => `<!doctype html><html><head><title>${title}</title><script>var tracking = "SCRIPT-TEXT";</script></head>

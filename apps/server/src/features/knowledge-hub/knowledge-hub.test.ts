@@ -210,5 +210,9 @@ describe('knowledge hub profiles', () => {
     expect(wrong.json().error.message).toBe(KNOWLEDGE_MESSAGES.unsupportedFile);
     const big = await send(Buffer.alloc(5_242_881, 1), 'big.pdf');
     expect(big.statusCode).toBe(413);
+    // A valid document of 50 MB of one letter deflates to about 50 KB: refused from the zip's directory, never unpacked.
+    const refused = await send(await docxWith('a'.repeat(50 * 1024 ** 2), 'DEFLATE'), 'bomb.docx');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(KNOWLEDGE_MESSAGES.noTextInFile);
   });
 });
