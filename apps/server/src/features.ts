@@ -1,4 +1,5 @@
 import { actorForApiKey } from './features/api-keys/index.js';
+import { aiModule } from './features/ai/ai.module.js';
 import { apiKeysModule } from './features/api-keys/api-keys.module.js';
 import { actorForToken, SESSION_COOKIE } from './features/auth/index.js';
 import { authModule } from './features/auth/auth.module.js';
@@ -10,6 +11,7 @@ import { enrichmentModule } from './features/enrichment/enrichment.module.js';
 import { filesModule } from './features/files/files.module.js';
 import { icpFiltersModule } from './features/icp-filters/icp-filters.module.js';
 import { idempotencyModule } from './features/idempotency/idempotency.module.js';
+import { knowledgeHubModule } from './features/knowledge-hub/knowledge-hub.module.js';
 import { integrationsModule } from './features/integrations/integrations.module.js';
 import { listsModule } from './features/lists/lists.module.js';
 import { mailboxesModule } from './features/mailboxes/mailboxes.module.js';
@@ -40,6 +42,8 @@ export const FEATURES: readonly FeatureModule[] = [
   apiKeysModule,
   icpFiltersModule,
   companyModule,
+  aiModule,
+  knowledgeHubModule,
 ];
 
 /** How a request's session cookie (the auth feature) or API key (the api-keys feature) becomes its actor. */

@@ -12,6 +12,8 @@ const OAuthCallbackPage = lazyPage(() => import('./features/integrations/pages/O
 const ProspectSearchPage = lazyPage(() => import('./features/search/pages/ProspectSearchPage'), (m) => m.ProspectSearchPage);
 const ListsPage = lazyPage(() => import('./features/lists/pages/ListsPage'), (m) => m.ListsPage);
 const ListDetailPage = lazyPage(() => import('./features/lists/pages/ListDetailPage'), (m) => m.ListDetailPage);
+const KnowledgeHubPage = lazyPage(() => import('./features/knowledge-hub/pages/KnowledgeHubPage'), (m) => m.KnowledgeHubPage);
+const KnowledgeProfilePage = lazyPage(() => import('./features/knowledge-hub/pages/KnowledgeProfilePage'), (m) => m.KnowledgeProfilePage);
 const InboxPage = lazyPage(() => import('./features/mailboxes/pages/InboxPage'), (m) => m.InboxPage);
 
 export type AppPage = {
@@ -34,6 +36,8 @@ export const APP_PAGES: readonly AppPage[] = [
   { path: '/', element: <HomePage />, preload: HomePage.preload },
   { path: '/settings', element: <SettingsPage />, preload: SettingsPage.preload },
   { path: '/settings/zapier', element: <AdminOnly><ZapierSettingsPage /></AdminOnly>, preload: ZapierSettingsPage.preload },
+  { path: '/settings/knowledge-hub', element: <KnowledgeHubPage />, preload: KnowledgeHubPage.preload },
+  { path: '/settings/knowledge-hub/:profileId', element: <KnowledgeProfilePage />, preload: KnowledgeProfilePage.preload },
   { path: '/settings/:service', element: <AdminOnly><CrmSettingsPage /></AdminOnly>, preload: CrmSettingsPage.preload, servesTitledPaths: ['/settings/hubspot', '/settings/salesforce'] },
   { path: '/integrations/:service/callback', element: <OAuthCallbackPage />, preload: OAuthCallbackPage.preload },
   { path: '/prospects/search', element: <ProspectSearchPage />, preload: ProspectSearchPage.preload, menu: 'Prospect Search' },

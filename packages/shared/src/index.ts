@@ -24,3 +24,5 @@ export * from './api-keys/schemas.js';
 export * from './icp-filters/schemas.js';
 export * from './mailboxes/inbox.js';
 export * from './mailboxes/compose.js';
+export * from './ai/schemas.js';
+export * from './knowledge-hub/schemas.js';

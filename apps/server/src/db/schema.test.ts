@@ -18,6 +18,7 @@ const TYPED_TABLES = {
   email_verification_runs: true, email_verification_items: true,
   api_keys: true, icp_filters: true,
   team_logos: true,
+  knowledge_profiles: true, knowledge_sources: true, knowledge_chunks: true,
 } satisfies Record<keyof DB, true>;
 
 let database: Database;

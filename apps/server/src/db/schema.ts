@@ -31,6 +31,7 @@ import type { MailAccountsTable, MailFoldersTable, MailMessagesTable } from './s
 import type { SearchRunsTable } from './schema-search.js';
 import type { ApiKeysTable } from './schema-api-keys.js';
 import type { IcpFiltersTable } from './schema-icp-filters.js';
+import type { KnowledgeChunksTable, KnowledgeProfilesTable, KnowledgeSourcesTable } from './schema-knowledge-hub.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A nullable column that inserts may leave out. */
@@ -180,6 +181,9 @@ export interface DB {
   email_verification_items: EmailVerificationItemsTable;
   api_keys: ApiKeysTable;
   icp_filters: IcpFiltersTable;
+  knowledge_profiles: KnowledgeProfilesTable;
+  knowledge_sources: KnowledgeSourcesTable;
+  knowledge_chunks: KnowledgeChunksTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -110,6 +110,23 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   'POST /icp-filters/create': 'user',
   'DELETE /icp-filters/delete': 'user',
 
+  // AI (issue 23): every member may use it; what costs credits is checked against their cap.
+  'GET /ai/status': 'user',
+  // Knowledge hub profiles are each member's own (spec/settings.md §3: userId); the Company tab is every member's.
+  'GET /knowledge-hub/get-all-profiles': 'user',
+  'GET /knowledge-hub/profile/:profileId': 'user',
+  'POST /knowledge-hub/create-profile-state-machine': 'user',
+  'PATCH /knowledge-hub/profile': 'user',
+  'DELETE /knowledge-hub/profile/content': 'user',
+  'POST /knowledge-hub/delete-profile-vs-id': 'user',
+  'POST /knowledge-hub/set-default-kh-profile': 'user',
+  'POST /knowledge-hub/attachments': 'user',
+  // Inbox AI (spec/engage.md §7): on your own mail only; drafts are charged to your cap.
+  'POST /knowledge-hub/generate-email-reply': 'user',
+  'POST /knowledge-hub/generate-email-from-subject-line': 'user',
+  'POST /knowledge-hub/generate-email-thread-summary': 'user',
+  'POST /knowledge-hub/generate-linkedin-reply': 'user',
+
   'GET /credits/getUserCreditsUsed': 'user',
   'GET /analytics/getCreditsInfo': 'user',
 };

@@ -69,6 +69,18 @@ const Env = z.object({
   /** Email verification: the name given in EHLO (default: PUBLIC_URL's host name, else localhost). */
   VERIFY_HELO_NAME: z.string().min(1).optional(),
   VERIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** An OpenAI-compatible chat-completions API (OpenAI, Ollama, vLLM, LM Studio); AI is off without it and AI_MODEL. */
+  AI_BASE_URL: z.string().url().optional(),
+  /** Self-hosted servers often take any key. */
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  /** With it, knowledge hub chunks also get embeddings; full-text search works without. */
+  AI_EMBEDDING_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  /** Retries after the first attempt on 429 (after its Retry-After), 408, 409 and 5xx. */
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** AI calls one team may have running at once in one process; more wait their turn. */
+  AI_TEAM_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
 });
 
 export type OAuthVendorConfig = { clientId: string | undefined; clientSecret: string | undefined };
@@ -106,6 +118,8 @@ export type Config = {
   mailOAuth: { gmail: boolean; outlook: boolean };
   serviceLeaseSeconds: number;
   emailVerification: { dnsServers: string[]; smtpPort: number; heloName: string; timeoutMs: number };
+  /** `baseUrl` and `model` both set: AI is configured. */
+  ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined; embeddingModel: string | undefined; timeoutMs: number; maxRetries: number; teamConcurrency: number };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -148,6 +162,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpPort: e.VERIFY_SMTP_PORT,
       heloName: e.VERIFY_HELO_NAME ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'),
       timeoutMs: e.VERIFY_TIMEOUT_MS,
+    },
+    ai: {
+      baseUrl: e.AI_BASE_URL,
+      apiKey: e.AI_API_KEY,
+      model: e.AI_MODEL,
+      embeddingModel: e.AI_EMBEDDING_MODEL,
+      timeoutMs: e.AI_TIMEOUT_MS,
+      maxRetries: e.AI_MAX_RETRIES,
+      teamConcurrency: e.AI_TEAM_CONCURRENCY,
     },
   };
 }

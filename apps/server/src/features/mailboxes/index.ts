@@ -3,3 +3,4 @@ export { mailboxSyncService, MAILBOX_SYNC_SERVICE, type MailboxSyncOptions } fro
 export { sendMail, type OutgoingMail } from './mail-send.js';
 export { findAccount as findMailAccount } from './mailboxes.repository.js';
 export { syncMailboxOnce } from './mailbox-sync.js';
+export { readThreadText, type ThreadText } from './thread-text.js';

@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { lazyDialog } from '../../../lib/lazy-dialog';
 import { useEmailAccounts, useInboxList, useSetFlag, useThread } from '../api';
 import type { ComposeIntent } from '../compose/intent';
-import { AiButtons, MessageView } from '../components/MessageView';
+import { AiDraftButtons } from '../../ai/components/AiDraftButtons';
+import { MessageView } from '../components/MessageView';
 import { ShortcutsHelp } from '../components/ShortcutsHelp';
 
 // The editor is fetched when the composer first opens (or when the inbox is idle), never with the app's first load.
@@ -88,7 +89,7 @@ function ThreadPane({ message, onAnswer }: { message: InboxMessage; onAnswer: An
         <Title order={3} size="h4" style={{ wordBreak: 'break-word' }}>
           {message.subject || '(no subject)'}
         </Title>
-        <AiButtons />
+        <AiDraftButtons emailId={message._id} />
       </Group>
       {thread.error && <Alert color="red">{thread.error.message}</Alert>}
       {messages.map((m) => (

@@ -6,6 +6,7 @@ import { ApiCockpit } from '../../api-keys/components/ApiCockpit';
 import { useCurrentUser } from '../../auth/api';
 import { CompanyInfoForm } from '../../company/components/CompanyInfoForm';
 import { IcpTable } from '../../icp-filters/components/IcpTable';
+import { KnowledgeProfilesTable } from '../../knowledge-hub/components/KnowledgeProfilesTable';
 import { IntegrationsTab } from '../../integrations/components/IntegrationsTab';
 import { TeamSettings } from '../../team-management/components/TeamSettings';
 import { AccountsSettings } from '../components/AccountsSettings';
@@ -19,7 +20,7 @@ const TAB_CONTENT: Partial<Record<SettingsTab, () => ReactNode>> = {
   company: () => (
     <Stack gap="lg">
       <CompanyInfoForm />
-      <NotSetUpSection title="Knowledge Hub" description="Profiles of your company and its competitors that AI message writing learns from." />
+      <KnowledgeProfilesTable />
       <IcpTable />
     </Stack>
   ),

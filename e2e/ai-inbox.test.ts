@@ -1,0 +1,84 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testConfig, type TestApp } from '../apps/server/src/test/test-app.js';
+import { startChatCompletionsServer } from '../apps/server/src/test/vendors/chat-completions-server.js';
+import { newUser, signUp } from './support/app.js';
+import { launchBrowser, openPage } from './support/browser.js';
+
+// The inbox's AI buttons against a loopback chat-completions server. The thread is stored as
+// the mailbox sync stores one (no IMAP server here: the AI reads the stored text).
+
+const REPLY = 'Hi Sam,\n\nThe Rocket plan is 49 dollars per seat.\n\nAva';
+const SUMMARY = '- Sam asks for per-seat pricing\n- Wants an answer before Friday';
+
+let chat: Awaited<ReturnType<typeof startChatCompletionsServer>>;
+let t: TestApp;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  chat = await startChatCompletionsServer({
+    fallback: (request) => ({ kind: 'message', content: String(request.body.messages[0].content).includes('You summarise') ? SUMMARY : REPLY }),
+  });
+  t = await createTestApp({ config: { ai: { ...testConfig().ai, baseUrl: chat.baseUrl, model: 'e2e-model' } } });
+  const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  browser = await launchBrowser();
+  page = await openPage(browser, url);
+}, 90_000);
+
+afterAll(async () => {
+  await page?.context().close();
+  await browser?.close();
+  await t?.close();
+  await chat?.close();
+});
+
+async function storeThread(email: string) {
+  const user = await t.ctx.db.selectFrom('users').select(['id', 'team_id']).where('email', '=', email).executeTakeFirstOrThrow();
+  const account = await t.ctx.db
+    .insertInto('mail_accounts')
+    .values({ team_id: user.team_id, user_id: user.id, email_address: email, name: 'Ava Ai', provider: 'imap', imap_host: 'imap.invalid', imap_port: 993, imap_secure: true, smtp_host: 'smtp.invalid', smtp_port: 465, smtp_secure: true, username: email, secret: 'x' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const folder = await t.ctx.db.insertInto('mail_folders').values({ account_id: account.id, path: 'INBOX', special_use: 'inbox', first_sync_done: true }).returning('id').executeTakeFirstOrThrow();
+  await t.ctx.db
+    .insertInto('mail_messages')
+    .values({
+      account_id: account.id,
+      folder_id: folder.id,
+      uidvalidity: 1,
+      uid: 1,
+      message_id: '<pricing@buyer.test>',
+      thread_id: 'pricing-thread',
+      subject: 'Rocket skates pricing',
+      from_address: 'sam@buyer.test',
+      from_name: 'Sam Buyer',
+      to_addresses: JSON.stringify([{ name: 'Ava Ai', address: email }]),
+      cc_addresses: JSON.stringify([]),
+      sent_at: new Date(),
+      snippet: 'What does it cost per seat?',
+      text_body: 'Hi Ava, what does the plan cost per seat? We need an answer before Friday. Sam',
+      attachments: JSON.stringify([]),
+    })
+    .execute();
+}
+
+describe('AI in the inbox', () => {
+  it('drafts a reply into the editor and summarises the thread', async () => {
+    await signUp(page, newUser({ name: 'Ava Ai', email: 'ava@ai.test' }));
+    await storeThread('ava@ai.test');
+    await page.goto('/engage/inbox');
+    await page.getByRole('button').filter({ hasText: 'Rocket skates pricing' }).first().click();
+
+    await page.getByRole('button', { name: 'AI reply' }).click();
+    const draft = page.getByLabel('AI draft (not sent)');
+    await draft.waitFor();
+    expect(await draft.inputValue()).toBe(REPLY);
+    const asked = chat.requests.at(-1)!.body;
+    expect(asked.model).toBe('e2e-model');
+    expect(asked.messages[1].content).toContain('what does the plan cost per seat?');
+
+    await page.getByRole('button', { name: 'AI summary' }).click();
+    await page.getByText('Sam asks for per-seat pricing').waitFor();
+  });
+});
