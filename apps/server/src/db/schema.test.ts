@@ -18,6 +18,13 @@ const TYPED_TABLES = {
   email_verification_runs: true, email_verification_items: true,
   api_keys: true, icp_filters: true,
   team_logos: true,
+  billing_customers: true,
+  billing_subscriptions: true,
+  billing_events: true,
+  billing_invoice_grants: true,
+  billing_pack_grants: true,
+  billing_discounts: true,
+  billing_cancellations: true,
 } satisfies Record<keyof DB, true>;
 
 let database: Database;

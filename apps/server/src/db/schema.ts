@@ -31,6 +31,15 @@ import type { MailAccountsTable, MailFoldersTable, MailMessagesTable } from './s
 import type { SearchRunsTable } from './schema-search.js';
 import type { ApiKeysTable } from './schema-api-keys.js';
 import type { IcpFiltersTable } from './schema-icp-filters.js';
+import type {
+  BillingCancellationsTable,
+  BillingCustomersTable,
+  BillingDiscountsTable,
+  BillingEventsTable,
+  BillingInvoiceGrantsTable,
+  BillingPackGrantsTable,
+  BillingSubscriptionsTable,
+} from './schema-billing.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A nullable column that inserts may leave out. */
@@ -179,6 +188,13 @@ export interface DB {
   email_verification_items: EmailVerificationItemsTable;
   api_keys: ApiKeysTable;
   icp_filters: IcpFiltersTable;
+  billing_customers: BillingCustomersTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  billing_events: BillingEventsTable;
+  billing_invoice_grants: BillingInvoiceGrantsTable;
+  billing_pack_grants: BillingPackGrantsTable;
+  billing_discounts: BillingDiscountsTable;
+  billing_cancellations: BillingCancellationsTable;
 }
 
 export type User = Selectable<UsersTable>;

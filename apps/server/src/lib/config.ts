@@ -69,6 +69,12 @@ const Env = z.object({
   /** Email verification: the name given in EHLO (default: PUBLIC_URL's host name, else localhost). */
   VERIFY_HELO_NAME: z.string().min(1).optional(),
   VERIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Stripe: without a secret key billing is off (credits come from `npm run credits:grant`). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Where Stripe's API is: a stripe-mock style server or a test's loopback server may stand in. */
+  STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
 });
 
 export type OAuthVendorConfig = { clientId: string | undefined; clientSecret: string | undefined };
@@ -106,6 +112,8 @@ export type Config = {
   mailOAuth: { gmail: boolean; outlook: boolean };
   serviceLeaseSeconds: number;
   emailVerification: { dnsServers: string[]; smtpPort: number; heloName: string; timeoutMs: number };
+  /** Billing is on only with `secretKey`. */
+  stripe: { secretKey: string | undefined; publishableKey: string | undefined; webhookSecret: string | undefined; apiBase: string };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -149,5 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       heloName: e.VERIFY_HELO_NAME ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'),
       timeoutMs: e.VERIFY_TIMEOUT_MS,
     },
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE },
   };
 }
