@@ -64,11 +64,26 @@ function vendorError(error: unknown): unknown {
   return new AppError('PROVIDER_UNAVAILABLE', BILLING_MESSAGES.stripeUnavailable, { cause: error });
 }
 
+const RATE_LIMIT_RETRIES = 2;
+const RATE_LIMIT_DELAY_MS = 400;
+const isRateLimited = (error: unknown) => error instanceof Stripe.errors.StripeError && error.statusCode === 429;
+
+/**
+ * Runs one Stripe call. The client retries connection failures, 409 and 5xx itself; a 429 it
+ * retries only when Stripe says so, so rate limits are retried here with a growing pause (a
+ * 429 means the request was not processed, so trying again is safe).
+ */
 async function call<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw vendorError(error);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (isRateLimited(error) && attempt < RATE_LIMIT_RETRIES) {
+        await new Promise((resolve) => setTimeout(resolve, RATE_LIMIT_DELAY_MS * 2 ** attempt * (0.75 + Math.random() / 2)));
+        continue;
+      }
+      throw vendorError(error);
+    }
   }
 }
 
