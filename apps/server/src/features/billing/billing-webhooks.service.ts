@@ -97,8 +97,18 @@ async function syncSubscription(trx: Kysely<DB>, teamId: string, s: Subscription
 async function openPeriod(trx: Kysely<DB>, input: { teamId: string; key: string; plan: string; lookupKey: string; credits: number; startsAt: Date; endsAt: Date }) {
   if (await repo.periodChangeApplied(trx, input.key)) return;
   const before = await repo.findCurrentCreditPeriod(trx, input.teamId);
+  let startsAt = input.startsAt;
+  if (before && startsAt <= before.startsAt) {
+    if (await repo.isBillingPeriod(trx, before.id)) {
+      // An older invoice arriving after a newer one: its period is over, and its plan credits with it.
+      await repo.recordPeriodChange(trx, { key: input.key, teamId: input.teamId, periodId: before.id, lookupKey: input.lookupKey, credits: 0 });
+      return;
+    }
+    // Stripe counts in seconds: a plan bought in the second the trial began still follows it.
+    startsAt = new Date(before.startsAt.getTime() + 1);
+  }
   const packLeft = before ? Math.max(0, Math.min(before.available, await repo.packCreditsIn(trx, before.id))) : 0;
-  const { periodId } = await startTeamCredits(trx, { teamId: input.teamId, plan: input.plan, startsAt: input.startsAt, endsAt: input.endsAt, credits: input.credits });
+  const { periodId } = await startTeamCredits(trx, { teamId: input.teamId, plan: input.plan, startsAt, endsAt: input.endsAt, credits: input.credits });
   if (packLeft > 0) {
     await grantCredits(trx, {
       teamId: input.teamId,

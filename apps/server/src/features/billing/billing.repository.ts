@@ -113,6 +113,11 @@ export async function periodChangeApplied(db: Kysely<DB>, key: string): Promise<
   return (await db.selectFrom('billing_invoice_grants').select('stripe_invoice_id').where('stripe_invoice_id', '=', key).executeTakeFirst()) !== undefined;
 }
 
+/** Whether billing opened this credit period (an invoice, an ended plan or trial). */
+export async function isBillingPeriod(db: Kysely<DB>, periodId: string): Promise<boolean> {
+  return (await db.selectFrom('billing_invoice_grants').select('period_id').where('period_id', '=', periodId).limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function recordPeriodChange(trx: Kysely<DB>, values: { key: string; teamId: string; periodId: string; lookupKey: string; credits: number }) {
   await trx
     .insertInto('billing_invoice_grants')
