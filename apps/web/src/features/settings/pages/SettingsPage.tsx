@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { ApiCockpit } from '../../api-keys/components/ApiCockpit';
 import { useCurrentUser } from '../../auth/api';
+import { BillingTab, CreditsTab } from '../../billing/tabs';
 import { CompanyInfoForm } from '../../company/components/CompanyInfoForm';
 import { IcpTable } from '../../icp-filters/components/IcpTable';
 import { IntegrationsTab } from '../../integrations/components/IntegrationsTab';
@@ -26,6 +27,8 @@ const TAB_CONTENT: Partial<Record<SettingsTab, () => ReactNode>> = {
   integrations: () => <IntegrationsTab />,
   api_cockpit: () => <ApiCockpit />,
   accounts: () => <AccountsTab />,
+  billing: () => <BillingTab />,
+  credits: () => <CreditsTab />,
 };
 
 const isSettingsTab = (value: string | null): value is SettingsTab => SETTINGS_TABS.some((t) => t.tab === value);
