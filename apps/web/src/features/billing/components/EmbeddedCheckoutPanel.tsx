@@ -26,7 +26,9 @@ export function EmbeddedCheckoutPanel({ publishableKey, fetchClientSecret, onBac
   const [state, setState] = useState<'loading' | 'mounted' | 'failed'>('loading');
   const queryClient = useQueryClient();
   const latest = useRef({ fetchClientSecret, onComplete });
-  latest.current = { fetchClientSecret, onComplete };
+  useEffect(() => {
+    latest.current = { fetchClientSecret, onComplete };
+  });
 
   useEffect(() => {
     if (!publishableKey) return;
