@@ -140,7 +140,7 @@ describe('billing in the browser', () => {
     await page.getByTestId('subscription-text').getByText(/^Your Solopreneur plan renews on /).waitFor();
     expect(await page.locator('[aria-label="Plans"]').count()).toBe(0);
     await page.locator('[aria-label="Payment methods"]').getByText('Visa •••• 4242').waitFor();
-    await page.locator('[aria-label="Billing history"]').getByText('$200').waitFor();
+    await page.locator('[aria-label="Billing history"]').getByRole('cell', { name: '$200', exact: true }).waitFor();
     await shoot(page, 'billing-active');
 
     const openCancel = async () => {
