@@ -46,6 +46,10 @@ export function CreditsTab() {
           </Group>
           <Text size="xl" fw={700} data-testid="credits-available">
             {credits(c.available)} / {credits(c.total)}
+            <Text span size="sm" c="dimmed" fw={400}>
+              {' '}
+              credits available
+            </Text>
           </Text>
           <Progress value={share} color={CREDIT_LEVEL_COLORS[c.level]} size="lg" aria-label={`${credits(c.available)} of ${credits(c.total)} credits available`} />
           <Group justify="space-between">
