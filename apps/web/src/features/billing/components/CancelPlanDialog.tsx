@@ -50,10 +50,13 @@ export function CancelPlanDialog({ opened, onClose, trialing, canDiscount }: { o
     });
 
   return (
-    <Modal opened={opened} onClose={close} title={title} size="md" centered>
+    <Modal opened={opened} onClose={close} title={title} size="lg" centered>
       {step === 1 ? (
         <Stack gap="md">
-          <Text size="sm">Why do you want to cancel? Step 1 of 2.</Text>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            Step 1 of 2
+          </Text>
+          <Text size="sm">Why do you want to cancel?</Text>
           <Radio.Group value={reason} onChange={(v) => setReason(v as CancellationReason)} aria-label="Reason for cancelling">
             <Stack gap="xs">
               {CANCELLATION_REASONS.map((r) => (
@@ -73,6 +76,9 @@ export function CancelPlanDialog({ opened, onClose, trialing, canDiscount }: { o
         </Stack>
       ) : (
         <Stack gap="md" align="stretch">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            Step 2 of 2
+          </Text>
           <Group gap="sm" wrap="nowrap">
             <ThemeIcon size={40} radius="xl" variant="light">
               <IconDiscount2 size={22} />
@@ -80,7 +86,7 @@ export function CancelPlanDialog({ opened, onClose, trialing, canDiscount }: { o
             <div>
               <Title order={4}>Before you go: 50% off your next billing cycle</Title>
               <Text size="sm" c="dimmed">
-                Stay, and your next invoice is half price. Step 2 of 2.
+                Stay with us and your next invoice is half price.
               </Text>
             </div>
           </Group>
@@ -94,7 +100,7 @@ export function CancelPlanDialog({ opened, onClose, trialing, canDiscount }: { o
               Back
             </Button>
             <Group gap="sm">
-              <Button variant="default" color="red" onClick={onCancel} loading={cancel.isPending}>
+              <Button variant="outline" color="red" onClick={onCancel} loading={cancel.isPending}>
                 {confirmLabel}
               </Button>
               <Button onClick={onDiscount} loading={discount.isPending} disabled={!canDiscount}>

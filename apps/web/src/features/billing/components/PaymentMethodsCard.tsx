@@ -59,6 +59,9 @@ export function PaymentMethodsCard({ publishableKey }: { publishableKey: string 
                         <Text fw={500}>
                           {brand(m.card.brand)} •••• {m.card.last4}
                         </Text>
+                        <Text size="sm" c="dimmed">
+                          Expires {expiry(m)}
+                        </Text>
                         {isDefault && (
                           <Badge size="sm" variant="light">
                             Default
@@ -66,7 +69,6 @@ export function PaymentMethodsCard({ publishableKey }: { publishableKey: string 
                         )}
                       </Group>
                     </Table.Td>
-                    <Table.Td c="dimmed">Expires {expiry(m)}</Table.Td>
                     <Table.Td>
                       <Group gap="xs" justify="flex-end" wrap="nowrap">
                         {!isDefault && (
