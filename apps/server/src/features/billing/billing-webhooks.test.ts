@@ -77,6 +77,14 @@ describe('Stripe webhooks', () => {
     expect(answers).toEqual([true, false, false, false, false]);
     expect((await grants(owner.teamId)).filter((g) => g.action === 'credit_pack')).toEqual([{ action: 'credit_pack', amount: 100_000, idempotency_key: `stripe-checkout:${pack.id}` }]);
     expect((await getCreditsInfo(t.ctx.db, owner.teamId)).available).toBe(115_000);
+
+    // Stripe may deliver one event to two web processes at once.
+    const again = await checkout(t.app, stripe, owner, { mode: 'payment', lookup_key: CREDIT_PACK_LOOKUP_KEY, quantity: 1 });
+    const [second] = stripe.completeCheckout(again.id);
+    const together = await Promise.all(Array.from({ length: 5 }, () => deliver(t.app, stripe, second!)));
+    expect(together.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
+    expect(together.filter((r) => r.json().applied)).toHaveLength(1);
+    expect((await getCreditsInfo(t.ctx.db, owner.teamId)).available).toBe(125_000);
   });
 
   it('grants the same state whether 5 related events come in order or in any of 20 seeded shuffles', { timeout: 120_000 }, async () => {
