@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES } from '@leadline/shared';
+import { BILLING_MESSAGES } from '@leadline/shared/billing/schemas';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeGateway } from '../apps/server/src/features/billing/stripe-adapter.js';

@@ -1,4 +1,5 @@
-import { AppError, BILLING_MESSAGES } from '@leadline/shared';
+import { AppError } from '@leadline/shared';
+import { BILLING_MESSAGES } from '@leadline/shared/billing/schemas';
 import type { Config } from '../../lib/config.js';
 import { createStripeGateway, type BillingGateway } from './stripe-adapter.js';
 

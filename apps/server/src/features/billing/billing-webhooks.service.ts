@@ -1,4 +1,5 @@
-import { AppError, CREDIT_PACK_UNIT, parsePlanLookupKey, planVariation, STARTING_PLAN } from '@leadline/shared';
+import { AppError, CREDIT_PACK_UNIT, STARTING_PLAN } from '@leadline/shared';
+import { parsePlanLookupKey, planVariation } from '@leadline/shared/billing/schemas';
 import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import type { DB } from '../../db/schema.js';

@@ -1,4 +1,5 @@
-import { CREDIT_PACK_LOOKUP_KEY, MESSAGES } from '@leadline/shared';
+import { MESSAGES } from '@leadline/shared';
+import { CREDIT_PACK_LOOKUP_KEY } from '@leadline/shared/billing/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, getCreditsInfo, spendCredits } from '../credits/index.js';
 import { createOwner, type TestUser } from '../../test/factories.js';

@@ -1,16 +1,5 @@
-import {
-  BillingConfigResponse,
-  BillingHistoryResponse,
-  CancelSubscriptionBody,
-  CardBody,
-  ClientSecretResponse,
-  ErrorBody,
-  OkResponse,
-  PaymentLinkBody,
-  PaymentMethodsResponse,
-  SetupLinkBody,
-  TariffsResponse,
-} from '@leadline/shared';
+import { ErrorBody } from '@leadline/shared';
+import { BillingConfigResponse, BillingHistoryResponse, CancelSubscriptionBody, CardBody, ClientSecretResponse, OkResponse, PaymentLinkBody, PaymentMethodsResponse, SetupLinkBody, TariffsResponse } from '@leadline/shared/billing/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/policy.js';

@@ -1,22 +1,5 @@
-import {
-  AppError,
-  BILLING_MESSAGES,
-  CONTACT_SALES_URL,
-  CREDIT_PACK_LOOKUP_KEY,
-  PAID_PLANS,
-  PLANS,
-  notFound,
-  packCredits,
-  parsePlanLookupKey,
-  planLookupKey,
-  planVariation,
-  type BillingConfigResponse,
-  type CancelSubscriptionBody,
-  type Invoice,
-  type PaymentLinkBody,
-  type PaymentMethod,
-  type Tariff,
-} from '@leadline/shared';
+import { AppError, PLANS, notFound } from '@leadline/shared';
+import { BILLING_MESSAGES, CONTACT_SALES_URL, CREDIT_PACK_LOOKUP_KEY, PAID_PLANS, packCredits, parsePlanLookupKey, planLookupKey, planVariation, type BillingConfigResponse, type CancelSubscriptionBody, type Invoice, type PaymentLinkBody, type PaymentMethod, type Tariff } from '@leadline/shared/billing/schemas';
 import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { billingEnabled, gatewayFor } from './billing-gateway.js';

@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, CREDIT_PACK_LOOKUP_KEY } from '@leadline/shared';
+import { BILLING_MESSAGES, CREDIT_PACK_LOOKUP_KEY } from '@leadline/shared/billing/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';

@@ -1,4 +1,5 @@
-import { AppError, CREDIT_PACK_LOOKUP_KEY } from '@leadline/shared';
+import { AppError } from '@leadline/shared';
+import { CREDIT_PACK_LOOKUP_KEY } from '@leadline/shared/billing/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeServer, type StripeFixture } from '../../test/vendors/stripe-server.js';
 import { createStripeGateway, type BillingGateway } from './stripe-adapter.js';

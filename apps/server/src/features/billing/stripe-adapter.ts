@@ -1,4 +1,5 @@
-import { AppError, BILLING_MESSAGES } from '@leadline/shared';
+import { AppError } from '@leadline/shared';
+import { BILLING_MESSAGES } from '@leadline/shared/billing/schemas';
 import Stripe from 'stripe';
 
 /** A card on file, as the billing tab lists it. */

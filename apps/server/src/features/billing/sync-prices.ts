@@ -1,4 +1,5 @@
-import { CREDIT_PACK_LOOKUP_KEY, CREDIT_PACK_UNIT_PRICE_CENTS, PAID_PLANS, PLANS, planLookupKey, planVariation } from '@leadline/shared';
+import { PLANS } from '@leadline/shared';
+import { CREDIT_PACK_LOOKUP_KEY, CREDIT_PACK_UNIT_PRICE_CENTS, PAID_PLANS, planLookupKey, planVariation } from '@leadline/shared/billing/schemas';
 import type { BillingGateway } from './stripe-adapter.js';
 
 type WantedPrice = { lookupKey: string; productId: string; productName: string; unitAmount: number; interval: 'month' | 'year' | null };

@@ -1,14 +1,4 @@
-import {
-  BILLING_MESSAGES,
-  type BillingConfigResponse,
-  type BillingHistoryResponse,
-  type CancelSubscriptionBody,
-  type ClientSecretResponse,
-  type OkResponse,
-  type PaymentLinkBody,
-  type PaymentMethodsResponse,
-  type TariffsResponse,
-} from '@leadline/shared';
+import { BILLING_MESSAGES, type BillingConfigResponse, type BillingHistoryResponse, type CancelSubscriptionBody, type ClientSecretResponse, type OkResponse, type PaymentLinkBody, type PaymentMethodsResponse, type TariffsResponse } from '@leadline/shared/billing/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { meQueryKey } from '../../lib/query-client';

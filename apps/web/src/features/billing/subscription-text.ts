@@ -1,4 +1,5 @@
-import { BILLING_MESSAGES, planName, type SubscriptionInfo } from '@leadline/shared';
+import { planName, type SubscriptionInfo } from '@leadline/shared';
+import { BILLING_MESSAGES } from '@leadline/shared/billing/schemas';
 import { longDate } from './format';
 
 /** spec/settings.md §4 "Subscription text". */

@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES } from '@leadline/shared';
+import { BILLING_MESSAGES } from '@leadline/shared/billing/schemas';
 import { Alert, Anchor, Badge, Card, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useBillingHistory } from '../api';
 import { dollars, longDate } from '../format';

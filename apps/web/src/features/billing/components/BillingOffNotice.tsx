@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES } from '@leadline/shared';
+import { BILLING_MESSAGES } from '@leadline/shared/billing/schemas';
 import { Alert, Code } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 

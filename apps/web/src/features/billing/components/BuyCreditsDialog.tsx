@@ -1,4 +1,5 @@
-import { BILLING_MESSAGES, CREDIT_PACK_LOOKUP_KEY, CREDIT_PACK_UNIT, CREDIT_PACKS } from '@leadline/shared';
+import { CREDIT_PACK_UNIT, CREDIT_PACKS } from '@leadline/shared';
+import { BILLING_MESSAGES, CREDIT_PACK_LOOKUP_KEY } from '@leadline/shared/billing/schemas';
 import { Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { notify } from '../../../lib/notify';

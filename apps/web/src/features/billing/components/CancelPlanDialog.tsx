@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, CANCELLATION_REASONS, type CancellationReason } from '@leadline/shared';
+import { BILLING_MESSAGES, CANCELLATION_REASONS, type CancellationReason } from '@leadline/shared/billing/schemas';
 import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea, ThemeIcon, Title } from '@mantine/core';
 import { IconDiscount2 } from '@tabler/icons-react';
 import { useState } from 'react';

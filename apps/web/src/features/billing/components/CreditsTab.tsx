@@ -1,4 +1,5 @@
-import { BILLING_MESSAGES, CREDIT_LEVEL_COLORS, planName } from '@leadline/shared';
+import { CREDIT_LEVEL_COLORS, planName } from '@leadline/shared';
+import { BILLING_MESSAGES } from '@leadline/shared/billing/schemas';
 import { Alert, Badge, Button, Card, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES } from '@leadline/shared';
+import { BILLING_MESSAGES } from '@leadline/shared/billing/schemas';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, type PaymentMethod } from '@leadline/shared';
+import { BILLING_MESSAGES, type PaymentMethod } from '@leadline/shared/billing/schemas';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCreditCard, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';

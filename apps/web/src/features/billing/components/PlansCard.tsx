@@ -1,4 +1,5 @@
-import { YEARLY_DISCOUNT, type Tariff } from '@leadline/shared';
+import { YEARLY_DISCOUNT } from '@leadline/shared';
+import type { Tariff } from '@leadline/shared/billing/schemas';
 import { Anchor, Badge, Button, Card, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { fetchPaymentSecret, useTariffs } from '../api';
