@@ -33,6 +33,7 @@ import * as m0116 from './migrations/0116_icp_filters.js';
 import * as m0100 from './migrations/0100_mail_message_views.js';
 import * as m0121 from './migrations/0121_team_enrichment_preference.js';
 import * as m0180 from './migrations/0180_knowledge_hub.js';
+import * as m0140 from './migrations/0140_billing.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0120_team_logos': m0120,
   '0121_team_enrichment_preference': m0121,
   '0180_knowledge_hub': m0180,
+  '0140_billing': m0140,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -19,6 +19,13 @@ const TYPED_TABLES = {
   api_keys: true, icp_filters: true,
   team_logos: true,
   knowledge_profiles: true, knowledge_sources: true, knowledge_chunks: true,
+  billing_customers: true,
+  billing_subscriptions: true,
+  billing_events: true,
+  billing_invoice_grants: true,
+  billing_pack_grants: true,
+  billing_discounts: true,
+  billing_cancellations: true,
 } satisfies Record<keyof DB, true>;
 
 let database: Database;

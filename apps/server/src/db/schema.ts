@@ -32,6 +32,15 @@ import type { SearchRunsTable } from './schema-search.js';
 import type { ApiKeysTable } from './schema-api-keys.js';
 import type { IcpFiltersTable } from './schema-icp-filters.js';
 import type { KnowledgeChunksTable, KnowledgeProfilesTable, KnowledgeSourcesTable } from './schema-knowledge-hub.js';
+import type {
+  BillingCancellationsTable,
+  BillingCustomersTable,
+  BillingDiscountsTable,
+  BillingEventsTable,
+  BillingInvoiceGrantsTable,
+  BillingPackGrantsTable,
+  BillingSubscriptionsTable,
+} from './schema-billing.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A nullable column that inserts may leave out. */
@@ -184,6 +193,13 @@ export interface DB {
   knowledge_profiles: KnowledgeProfilesTable;
   knowledge_sources: KnowledgeSourcesTable;
   knowledge_chunks: KnowledgeChunksTable;
+  billing_customers: BillingCustomersTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  billing_events: BillingEventsTable;
+  billing_invoice_grants: BillingInvoiceGrantsTable;
+  billing_pack_grants: BillingPackGrantsTable;
+  billing_discounts: BillingDiscountsTable;
+  billing_cancellations: BillingCancellationsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -63,12 +63,14 @@ export async function buildApp(
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Stripe.js and its embedded checkout must come from Stripe (billing's Buy and plan checkout).
+        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // A mail's frame (srcdoc) inherits this policy: remote images are allowed here so that
         // "Show images" can show them; the mail's own CSP blocks them until the reader asks.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", 'https://api.stripe.com', 'https://checkout.stripe.com'],
         upgradeInsecureRequests: null,
       },
     },

@@ -129,6 +129,20 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
 
   'GET /credits/getUserCreditsUsed': 'user',
   'GET /analytics/getCreditsInfo': 'user',
+
+  // Billing (spec/settings.md §6: the billing and credits tabs are the owner's).
+  'GET /billing/config': sessionOnly('owner'),
+  'GET /billing/getTariffs': sessionOnly('owner'),
+  'POST /billing/getPaymentLink': sessionOnly('owner'),
+  'POST /billing/getSetupLink': sessionOnly('owner'),
+  'GET /billing/getPaymentMethods': sessionOnly('owner'),
+  'POST /billing/setPaymentMethodAsDefault': sessionOnly('owner'),
+  'DELETE /billing/removePaymentMethod': sessionOnly('owner'),
+  'GET /billing/getBillingHistory': sessionOnly('owner'),
+  'POST /billing/cancelSubscription': sessionOnly('owner'),
+  'POST /billing/applyDiscount': sessionOnly('owner'),
+  // Stripe's signature over the raw body is the credential.
+  'POST /billing/webhook': 'public',
 };
 
 /** Generated documentation (OpenAPI JSON and its UI). */

@@ -81,6 +81,12 @@ const Env = z.object({
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   /** AI calls one team may have running at once in one process; more wait their turn. */
   AI_TEAM_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
+  /** Stripe: without a secret key billing is off (credits come from `npm run credits:grant`). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Where Stripe's API is: a stripe-mock style server or a test's loopback server may stand in. */
+  STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
 });
 
 export type OAuthVendorConfig = { clientId: string | undefined; clientSecret: string | undefined };
@@ -120,6 +126,8 @@ export type Config = {
   emailVerification: { dnsServers: string[]; smtpPort: number; heloName: string; timeoutMs: number };
   /** `baseUrl` and `model` both set: AI is configured. */
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined; embeddingModel: string | undefined; timeoutMs: number; maxRetries: number; teamConcurrency: number };
+  /** Billing is on only with `secretKey`. */
+  stripe: { secretKey: string | undefined; publishableKey: string | undefined; webhookSecret: string | undefined; apiBase: string };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -172,5 +180,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRetries: e.AI_MAX_RETRIES,
       teamConcurrency: e.AI_TEAM_CONCURRENCY,
     },
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE },
   };
 }

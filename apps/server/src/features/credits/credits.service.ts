@@ -299,11 +299,15 @@ export async function grantCredits(db: Kysely<DB>, input: GrantInput): Promise<L
   });
 }
 
-/** Opens a team's credit period with its plan's credits; call it in the transaction that creates the team. */
-export async function startTeamCredits(db: Kysely<DB>, input: { teamId: string; plan: string; startsAt: Date; endsAt: Date }) {
+/**
+ * Opens a team's credit period with its plan's credits (`credits` when the period's grant is not
+ * the plan's monthly one, as for a yearly plan or an expired trial); call it in the transaction
+ * that creates the team, or that renews its plan.
+ */
+export async function startTeamCredits(db: Kysely<DB>, input: { teamId: string; plan: string; startsAt: Date; endsAt: Date; credits?: number }) {
   return inTransaction(db, async (trx) => {
     const period = await repo.insertPeriod(trx, input);
-    const credits = planCredits(input.plan);
+    const credits = input.credits ?? planCredits(input.plan);
     if (credits > 0) {
       await repo.appendEntry(
         trx,

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { ApiCockpit } from '../../api-keys/components/ApiCockpit';
 import { useCurrentUser } from '../../auth/api';
+import { BillingTab, CreditsTab } from '../../billing/tabs';
 import { CompanyInfoForm } from '../../company/components/CompanyInfoForm';
 import { IcpTable } from '../../icp-filters/components/IcpTable';
 import { KnowledgeProfilesTable } from '../../knowledge-hub/components/KnowledgeProfilesTable';
@@ -31,6 +32,8 @@ const TAB_CONTENT: Partial<Record<SettingsTab, () => ReactNode>> = {
   website: () => (
     <NotSetUpSection title="Website visitor tracking" description="A script tag for your website that shows which people and companies visit it." />
   ),
+  billing: () => <BillingTab />,
+  credits: () => <CreditsTab />,
 };
 
 const isSettingsTab = (value: string | null): value is SettingsTab => SETTINGS_TABS.some((t) => t.tab === value);
