@@ -13,6 +13,7 @@ import { idempotencyModule } from './features/idempotency/idempotency.module.js'
 import { integrationsModule } from './features/integrations/integrations.module.js';
 import { listsModule } from './features/lists/lists.module.js';
 import { mailboxesModule } from './features/mailboxes/mailboxes.module.js';
+import { onboardingModule } from './features/onboarding/onboarding.module.js';
 import { progressModule } from './features/progress/progress.module.js';
 import { searchModule } from './features/search/search.module.js';
 import { teamManagementModule } from './features/team-management/team-management.module.js';
@@ -40,6 +41,7 @@ export const FEATURES: readonly FeatureModule[] = [
   apiKeysModule,
   icpFiltersModule,
   companyModule,
+  onboardingModule,
 ];
 
 /** How a request's session cookie (the auth feature) or API key (the api-keys feature) becomes its actor. */

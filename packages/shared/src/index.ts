@@ -23,3 +23,5 @@ export * from './mailboxes/schemas.js';
 export * from './api-keys/schemas.js';
 export * from './icp-filters/schemas.js';
 export * from './mailboxes/inbox.js';
+export * from './onboarding/index.js';
+export * from './billing/plans.js';

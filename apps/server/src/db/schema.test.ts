@@ -18,6 +18,7 @@ const TYPED_TABLES = {
   email_verification_runs: true, email_verification_items: true,
   api_keys: true, icp_filters: true,
   team_logos: true,
+  onboarding_profiles: true, website_allowed_domains: true,
 } satisfies Record<keyof DB, true>;
 
 let database: Database;

@@ -31,6 +31,7 @@ import type { MailAccountsTable, MailFoldersTable, MailMessagesTable } from './s
 import type { SearchRunsTable } from './schema-search.js';
 import type { ApiKeysTable } from './schema-api-keys.js';
 import type { IcpFiltersTable } from './schema-icp-filters.js';
+import type { OnboardingProfilesTable, WebsiteAllowedDomainsTable } from './schema-onboarding.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A nullable column that inserts may leave out. */
@@ -179,6 +180,8 @@ export interface DB {
   email_verification_items: EmailVerificationItemsTable;
   api_keys: ApiKeysTable;
   icp_filters: IcpFiltersTable;
+  onboarding_profiles: OnboardingProfilesTable;
+  website_allowed_domains: WebsiteAllowedDomainsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -108,6 +108,15 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   'POST /icp-filters/create': 'user',
   'DELETE /icp-filters/delete': 'user',
 
+  // Onboarding is the owner's (an invited member never goes through it); tours are everyone's.
+  'GET /api/v1/onboarding': 'user',
+  'POST /onboard': 'owner',
+  'POST /api/v1/onboarding/tours': 'user',
+  'DELETE /api/v1/onboarding/tours': 'user',
+  // Website visitor tracking belongs to the Website tab (owner and admins, spec/settings.md §6).
+  'GET /ip-addresses/domains': 'admin',
+  'PUT /ip-addresses': 'admin',
+
   'GET /credits/getUserCreditsUsed': 'user',
   'GET /analytics/getCreditsInfo': 'user',
 };
