@@ -23,7 +23,7 @@ export const onboardingRoutes = (ctx: AppContext): FastifyPluginAsyncZod => asyn
   app.get(
     '/api/v1/onboarding',
     { schema: { tags, summary: 'Your onboarding step, the knowledge profile the company step recorded, the allowed domains and the script tag', response: { 200: OnboardingStateResponse } } },
-    async (request) => ({ data: await getOnboardingState(ctx.db, actorOf(request), origin(request)) }),
+    async (request) => ({ data: await getOnboardingState(ctx.db, actorOf(request), { origin: origin(request), salesBookingUrl: ctx.config.salesBookingUrl }) }),
   );
 
   app.post(

@@ -54,14 +54,23 @@ export async function onboardCompany(db: Kysely<DB>, actor: Actor, input: Onboar
   });
 }
 
-/** What the onboarding screens show after a reload. `origin`: where this server is reached. */
-export async function getOnboardingState(db: Kysely<DB>, actor: Actor, origin: string) {
+/**
+ * What the onboarding screens show after a reload. `origin`: where this server is reached;
+ * `salesBookingUrl`: the Growth plan's contact-sales link, when the server has one.
+ */
+export async function getOnboardingState(db: Kysely<DB>, actor: Actor, links: { origin: string; salesBookingUrl: string | undefined }) {
   const [onboardingStep, profile, allowedDomains] = await Promise.all([
     repo.findOnboardingStep(db, actor.userId),
     repo.findProfile(db, actor.teamId),
     repo.findAllowedDomains(db, actor.teamId),
   ]);
-  return { onboardingStep, profile: profile ? presentProfile(profile) : null, allowedDomains, scriptTag: trackingScriptTag(origin, actor.teamId) };
+  return {
+    onboardingStep,
+    profile: profile ? presentProfile(profile) : null,
+    allowedDomains,
+    scriptTag: trackingScriptTag(links.origin, actor.teamId),
+    salesBookingUrl: links.salesBookingUrl ?? null,
+  };
 }
 
 /** Records a finished or skipped tour; recording it twice changes nothing. */
