@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { trimmedText } from '../primitives.js';
 import { COMPANY_MESSAGES, isValidWebsite } from '../settings/company.js';
-import { MAX_ALLOWED_DOMAINS, MAX_COMPETITOR_DOMAINS, normalizeDomain, ONBOARDING_FINISHED, ONBOARDING_MESSAGES, ONBOARDING_STEPS, TOUR_IDS, type TourId } from './steps.js';
+import { normalizeDomain } from './domains.js';
+import { MAX_ALLOWED_DOMAINS, MAX_COMPETITOR_DOMAINS, ONBOARDING_MESSAGES } from './messages.js';
+import { ONBOARDING_FINISHED, ONBOARDING_STEPS, TOUR_IDS, type TourId } from './steps.js';
 
 export const OnboardingStepValue = z.enum([...ONBOARDING_STEPS, ONBOARDING_FINISHED]);
 
