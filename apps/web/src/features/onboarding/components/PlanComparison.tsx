@@ -7,11 +7,12 @@ const credits = (value: number | undefined) => (value === undefined ? '—' : va
 export function PlanComparison() {
   return (
     <Table withTableBorder verticalSpacing={6} fz="sm" aria-label="Plan credits">
+      <Table.Caption>Credits included in each billing cycle</Table.Caption>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Plan</Table.Th>
-          <Table.Th ta="right">Credits / month</Table.Th>
-          <Table.Th ta="right">Credits / year</Table.Th>
+          <Table.Th ta="right">Monthly</Table.Th>
+          <Table.Th ta="right">Yearly</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

@@ -1,5 +1,5 @@
 import { planName, TRIAL_DAYS } from '@leadline/shared';
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Stack, Text, Title } from '@mantine/core';
 import { BrandMark } from '../../../components/BrandMark';
 import { useCurrentUser } from '../../auth/api';
 import { useOnboardingState } from '../api';
@@ -14,7 +14,9 @@ export function SidePanel() {
   const salesUrl = state.data?.salesBookingUrl;
   return (
     <Stack gap="lg">
-      <BrandMark />
+      <Box w="fit-content">
+        <BrandMark />
+      </Box>
       <div>
         <Title order={1} size="h2">
           Welcome, {user.name}

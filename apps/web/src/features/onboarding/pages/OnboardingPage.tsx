@@ -66,7 +66,13 @@ function Onboarding() {
             classNames={{ steps: classes.steps }}
           >
             {STEP_LABELS.map((label, index) => (
-              <Stepper.Step key={label} label={label} allowStepSelect={index < active || completed.has(index) || index === 0} />
+              <Stepper.Step
+                key={label}
+                label={label}
+                allowStepSelect={index < active || completed.has(index) || index === 0}
+                // Going on with the trial chooses no plan: the plan step never shows a check mark.
+                {...(index === 0 ? { completedIcon: 1 } : {})}
+              />
             ))}
           </Stepper>
           <Box mt="xl">
