@@ -28,6 +28,8 @@ function Onboarding() {
   const [active, setActive] = useState(saved);
   // Steps between the company step and the saved one are done; the plan step is there to go back to.
   const [completed, setCompleted] = useState<ReadonlySet<number>>(() => new Set(Array.from({ length: Math.max(0, saved - COMPANY) }, (_, i) => COMPANY + i)));
+  // The furthest step the server has for the user: any step up to it may be opened again.
+  const reached = onboardingStepIndex(user.onboardingStep);
   const saveStep = useSaveOnboardingStep();
   const [launching, setLaunching] = useState(false);
 
@@ -69,7 +71,7 @@ function Onboarding() {
               <Stepper.Step
                 key={label}
                 label={label}
-                allowStepSelect={index < active || completed.has(index) || index === 0}
+                allowStepSelect={index === 0 || index <= Math.max(active, reached) || completed.has(index)}
                 // Going on with the trial chooses no plan: the plan step never shows a check mark.
                 {...(index === 0 ? { completedIcon: 1 } : {})}
               />
