@@ -61,7 +61,7 @@ export function PowerUpsStep({ onBack, onLaunch, launching }: { onBack: () => vo
             <Text size="sm" c="dimmed">
               Paste it into the head of every page of your website.
             </Text>
-            <Code block aria-label="Script tag">
+            <Code block aria-label="Script tag" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
               {state.data?.scriptTag ?? '…'}
             </Code>
             <Button variant="default" leftSection={<IconCopy size={16} />} disabled={!state.data} onClick={copyTag} w="fit-content">

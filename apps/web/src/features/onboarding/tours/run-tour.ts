@@ -12,12 +12,13 @@ export type TourController = {
 };
 
 /** A popover a keyboard and a screen reader can use: a labelled dialog with focus on its main button. */
-function makeAccessible(popover: PopoverDOM, title: string) {
+function makeAccessible(popover: PopoverDOM) {
   popover.wrapper.setAttribute('role', 'dialog');
-  popover.wrapper.setAttribute('aria-label', title);
+  popover.wrapper.setAttribute('aria-label', popover.title.textContent ?? 'Tour');
   popover.closeButton.setAttribute('aria-label', 'Skip tour');
   popover.closeButton.title = 'Skip tour';
-  popover.nextButton.focus({ preventScroll: true });
+  // driver.js focuses the popover's first control (the close button) right after this hook.
+  queueMicrotask(() => popover.nextButton.focus({ preventScroll: true }));
 }
 
 /**
@@ -54,7 +55,7 @@ export function runTour(tourId: TourId, options: { onDone: () => void; hasResult
       element: step.element,
       popover: { title: step.title, description: step.description, ...(step.side ? { side: step.side } : {}) },
     })),
-    onPopoverRender: (popover, { state }) => makeAccessible(popover, steps[state.activeIndex ?? 0]?.title ?? 'Tour'),
+    onPopoverRender: makeAccessible,
     onNextClick: (_element, _step, { driver: tour }) => {
       if (!tour.hasNextStep()) return tour.destroy();
       const next = (tour.getActiveIndex() ?? 0) + 1;
