@@ -1,3 +1,4 @@
+import { TOUR_IDS } from '@leadline/shared';
 import type { Page } from 'playwright-core';
 
 export type NewUser = { name: string; email: string; password: string; companyName: string };
@@ -10,14 +11,30 @@ export const newUser = (overrides: Partial<NewUser> = {}): NewUser => ({
   ...overrides,
 });
 
-/** Signs up through the form and waits for the home page. */
-export async function signUp(page: Page, user: NewUser) {
+/** Fills and sends the sign-up form; a new owner lands in onboarding. */
+export async function submitSignUp(page: Page, user: NewUser) {
   await page.goto('/signup');
   await page.getByLabel('Full name').fill(user.name);
   await page.getByLabel('Work email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Company name').fill(user.companyName);
   await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/onboarding');
+}
+
+/**
+ * Signs up through the form and waits for the home page, as a user who already went through
+ * onboarding and the guided tours (e2e/onboarding.test.ts and e2e/tours.test.ts cover those).
+ */
+export async function signUp(page: Page, user: NewUser) {
+  await submitSignUp(page, user);
+  const finished = await page.request.put('/userInfo', { data: { onboardingStep: 'finished' } });
+  if (!finished.ok()) throw new Error(`Finishing onboarding answered ${finished.status()}`);
+  for (const tourId of TOUR_IDS) {
+    const recorded = await page.request.post(`/api/v1/onboarding/tours?tourId=${tourId}`);
+    if (!recorded.ok()) throw new Error(`Recording the ${tourId} tour answered ${recorded.status()}`);
+  }
+  await page.goto('/');
   await page.getByRole('heading', { name: `Welcome, ${user.name}` }).waitFor();
 }
 

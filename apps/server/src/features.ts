@@ -16,6 +16,7 @@ import { knowledgeHubModule } from './features/knowledge-hub/knowledge-hub.modul
 import { integrationsModule } from './features/integrations/integrations.module.js';
 import { listsModule } from './features/lists/lists.module.js';
 import { mailboxesModule } from './features/mailboxes/mailboxes.module.js';
+import { onboardingModule } from './features/onboarding/onboarding.module.js';
 import { progressModule } from './features/progress/progress.module.js';
 import { searchModule } from './features/search/search.module.js';
 import { teamManagementModule } from './features/team-management/team-management.module.js';
@@ -46,6 +47,7 @@ export const FEATURES: readonly FeatureModule[] = [
   aiModule,
   knowledgeHubModule,
   billingModule,
+  onboardingModule,
 ];
 
 /** How a request's session cookie (the auth feature) or API key (the api-keys feature) becomes its actor. */

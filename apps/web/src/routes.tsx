@@ -7,6 +7,7 @@ import { PageLoading } from './components/PageLoading';
 import { AppLayout } from './components/shell/AppLayout';
 import { PATH_TITLES, SIDEBAR_GROUPS } from './components/shell/navigation';
 import { PublicOnly, RequireSession } from './features/auth/components/SessionGates';
+import { OnboardingGate } from './features/onboarding/components/OnboardingGate';
 import { lazyPage } from './lib/lazy-page';
 import { APP_PAGES, BUILT_PATHS } from './pages';
 
@@ -15,6 +16,7 @@ const LoginPage = lazyPage(() => import('./features/auth/pages/LoginPage'), (m) 
 const SignupPage = lazyPage(() => import('./features/auth/pages/SignupPage'), (m) => m.SignupPage);
 const VerifyEmailPage = lazyPage(() => import('./features/auth/pages/VerifyEmailPage'), (m) => m.VerifyEmailPage);
 const InvitePage = lazyPage(() => import('./features/team-management/pages/InvitePage'), (m) => m.InvitePage);
+const OnboardingPage = lazyPage(() => import('./features/onboarding/pages/OnboardingPage'), (m) => m.OnboardingPage);
 
 const publicPage = (page: ReactNode) => <Suspense fallback={<PageLoading fullPage />}>{page}</Suspense>;
 
@@ -43,19 +45,26 @@ const ROUTES: RouteObject[] = [
   {
     element: <RequireSession />,
     children: [
+      // Onboarding has a frame of its own; the app waits behind the gate until it is finished.
+      { path: '/onboarding', element: publicPage(<OnboardingPage />) },
       {
-        element: <AppLayout />,
+        element: <OnboardingGate />,
         children: [
-          ...APP_PAGES.map((page): RouteObject => {
-            const element = (
-              <PageErrorBoundary>
-                <Suspense fallback={<PageLoading />}>{page.element}</Suspense>
-              </PageErrorBoundary>
-            );
-            return page.path === '/' ? { index: true, element } : { path: page.path, element };
-          }),
-          ...upcomingRoutes,
-          { path: '*', element: <NotFoundPage /> },
+          {
+            element: <AppLayout />,
+            children: [
+              ...APP_PAGES.map((page): RouteObject => {
+                const element = (
+                  <PageErrorBoundary>
+                    <Suspense fallback={<PageLoading />}>{page.element}</Suspense>
+                  </PageErrorBoundary>
+                );
+                return page.path === '/' ? { index: true, element } : { path: page.path, element };
+              }),
+              ...upcomingRoutes,
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
         ],
       },
     ],

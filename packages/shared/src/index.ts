@@ -26,3 +26,5 @@ export * from './mailboxes/inbox.js';
 export * from './mailboxes/compose.js';
 export * from './ai/schemas.js';
 export * from './knowledge-hub/schemas.js';
+export * from './onboarding/index.js';
+export * from './billing/plans.js';

@@ -34,6 +34,7 @@ import * as m0100 from './migrations/0100_mail_message_views.js';
 import * as m0121 from './migrations/0121_team_enrichment_preference.js';
 import * as m0180 from './migrations/0180_knowledge_hub.js';
 import * as m0140 from './migrations/0140_billing.js';
+import * as m0150 from './migrations/0150_onboarding.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0121_team_enrichment_preference': m0121,
   '0180_knowledge_hub': m0180,
   '0140_billing': m0140,
+  '0150_onboarding': m0150,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

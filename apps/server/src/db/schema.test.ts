@@ -26,6 +26,7 @@ const TYPED_TABLES = {
   billing_pack_grants: true,
   billing_discounts: true,
   billing_cancellations: true,
+  onboarding_profiles: true, website_allowed_domains: true,
 } satisfies Record<keyof DB, true>;
 
 let database: Database;

@@ -41,6 +41,7 @@ import type {
   BillingPackGrantsTable,
   BillingSubscriptionsTable,
 } from './schema-billing.js';
+import type { OnboardingProfilesTable, WebsiteAllowedDomainsTable } from './schema-onboarding.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A nullable column that inserts may leave out. */
@@ -200,6 +201,8 @@ export interface DB {
   billing_pack_grants: BillingPackGrantsTable;
   billing_discounts: BillingDiscountsTable;
   billing_cancellations: BillingCancellationsTable;
+  onboarding_profiles: OnboardingProfilesTable;
+  website_allowed_domains: WebsiteAllowedDomainsTable;
 }
 
 export type User = Selectable<UsersTable>;

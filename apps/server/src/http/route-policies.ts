@@ -126,6 +126,14 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   'POST /knowledge-hub/generate-email-from-subject-line': 'user',
   'POST /knowledge-hub/generate-email-thread-summary': 'user',
   'POST /knowledge-hub/generate-linkedin-reply': 'user',
+  // Onboarding is the owner's (an invited member never goes through it); tours are everyone's.
+  'GET /api/v1/onboarding': 'user',
+  'POST /onboard': 'owner',
+  'POST /api/v1/onboarding/tours': 'user',
+  'DELETE /api/v1/onboarding/tours': 'user',
+  // Website visitor tracking belongs to the Website tab (owner and admins, spec/settings.md §6).
+  'GET /ip-addresses/domains': 'admin',
+  'PUT /ip-addresses': 'admin',
 
   'GET /credits/getUserCreditsUsed': 'user',
   'GET /analytics/getCreditsInfo': 'user',

@@ -44,6 +44,7 @@ const Env = z.object({
   OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** The address users reach the app at: OAuth redirect URIs and links in emails. */
   PUBLIC_URL: z.string().url().optional(),
+  SALES_BOOKING_URL: z.string().regex(/^https?:\/\//, 'SALES_BOOKING_URL must be an http(s) address').pipe(z.string().url()).optional(),
   /** 32 bytes (64 hex characters or base64) that encrypt integration tokens at rest; default: DATA_DIR/encryption.key. */
   ENCRYPTION_KEY: z.string().min(32).optional(),
   HUBSPOT_CLIENT_ID: z.string().min(1).optional(),
@@ -116,6 +117,8 @@ export type Config = {
   pdl: { apiKey: string | undefined; baseUrl: string; minLikelihood: number };
   outboundAllowPrivate: boolean;
   publicUrl: string | undefined;
+  /** Where onboarding's contact-sales link (the Growth plan) points: `SALES_BOOKING_URL`. */
+  salesBookingUrl: string | undefined;
   encryptionKey: string | undefined;
   hubspot: OAuthVendorConfig & { authUrl: string; apiUrl: string; appUrl: string };
   salesforce: OAuthVendorConfig & { loginUrl: string };
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdl: { apiKey: e.PDL_API_KEY, baseUrl: e.PDL_BASE_URL, minLikelihood: e.PDL_MIN_LIKELIHOOD },
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    salesBookingUrl: e.SALES_BOOKING_URL,
     encryptionKey: e.ENCRYPTION_KEY,
     hubspot: { clientId: e.HUBSPOT_CLIENT_ID, clientSecret: e.HUBSPOT_CLIENT_SECRET, authUrl: e.HUBSPOT_AUTH_URL, apiUrl: e.HUBSPOT_API_URL, appUrl: e.HUBSPOT_APP_URL },
     salesforce: { clientId: e.SALESFORCE_CLIENT_ID, clientSecret: e.SALESFORCE_CLIENT_SECRET, loginUrl: e.SALESFORCE_LOGIN_URL },

@@ -29,8 +29,8 @@ async function withSession(db: Kysely<DB>, user: Omit<TestUser, 'cookie'>): Prom
   return { ...user, cookie: await sessionCookie(db, user.userId) };
 }
 
-/** A new team with its owner (TEAM_OWNER). */
-export async function createOwner(db: Kysely<DB>, options: { domain?: string; companyName?: string } = {}): Promise<TestUser> {
+/** A new team with its owner (TEAM_OWNER), past onboarding unless `onboardingStep` says where they are. */
+export async function createOwner(db: Kysely<DB>, options: { domain?: string; companyName?: string; onboardingStep?: string } = {}): Promise<TestUser> {
   const domain = options.domain ?? `${unique()}.example.test`;
   const email = `owner-${unique()}@${domain}`;
   const name = 'Olivia Owner';
@@ -43,6 +43,7 @@ export async function createOwner(db: Kysely<DB>, options: { domain?: string; co
       companyName: options.companyName ?? `Company ${domain}`,
       trialEndsAt,
       plan: 'hobby',
+      onboardingStep: options.onboardingStep ?? 'finished',
     });
     // As sign-up does: the team starts with the Hobby plan's credits.
     await startTeamCredits(trx, { teamId: created.teamId, plan: 'hobby', startsAt: new Date(), endsAt: trialEndsAt });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ONBOARDING_FINISHED, ONBOARDING_STEPS } from '../onboarding/steps.js';
 import { trimmedText } from '../primitives.js';
 
 /** The Company tab's messages (spec/settings.md §5 and §8), verbatim. */
@@ -62,7 +63,8 @@ export const UserInfoBody = z
   .object({
     companyName: trimmedText().max(200).optional(),
     domain: trimmedText().max(253).optional(),
-    onboardingStep: trimmedText().min(1).max(40).optional(),
+    /** Saved only when it is ahead of the user's step: nobody is put back into onboarding. */
+    onboardingStep: z.enum([...ONBOARDING_STEPS, ONBOARDING_FINISHED]).optional(),
     enrichmentPreferenceId: EnrichmentPreferenceId.optional(),
   })
   .superRefine((body, ctx) => {

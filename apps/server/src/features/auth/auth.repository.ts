@@ -11,7 +11,7 @@ export async function findUserByEmail(db: Kysely<DB>, email: string) {
  */
 export async function insertUserWithTeam(
   trx: Kysely<DB>,
-  values: { name: string; email: string; passwordHash: string; companyName: string; trialEndsAt: Date; plan: string; trialCreditsPending?: boolean },
+  values: { name: string; email: string; passwordHash: string; companyName: string; trialEndsAt: Date; plan: string; onboardingStep: string; trialCreditsPending?: boolean },
 ) {
   const team = await trx.insertInto('teams').values({ name: values.companyName }).returning('id').executeTakeFirstOrThrow();
   const user = await trx
@@ -22,6 +22,7 @@ export async function insertUserWithTeam(
       password_hash: values.passwordHash,
       team_id: team.id,
       permission: 'TEAM_OWNER',
+      onboarding_step: values.onboardingStep,
       trial_credits_pending: values.trialCreditsPending ?? false,
     })
     .returning('id')

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { AppError, MESSAGES, SignupBody, type LoginBody, type MeResponse, type Permission } from '@leadline/shared';
+import { AppError, MESSAGES, ONBOARDING_FINISHED, ONBOARDING_START_STEP, SignupBody, type LoginBody, type MeResponse, type OnboardingStep, type Permission } from '@leadline/shared';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
@@ -76,7 +76,7 @@ export async function signUp(ctx: AppContext, input: SignupInput, meta: { userAg
   if (!mailer) {
     // Without verification a new account is signed in at once, so "taken" cannot be hidden anyway.
     if (existing) throw emailTaken();
-    const userId = await createOwnerAccount(ctx.db, input, passwordHash, { trialCreditsPending: false });
+    const userId = await createOwnerAccount(ctx.db, input, passwordHash, { trialCreditsPending: false, onboardingStep: ONBOARDING_START_STEP });
     return { kind: 'session', session: await openSession(ctx.db, userId, meta.userAgent) };
   }
 
@@ -84,7 +84,7 @@ export async function signUp(ctx: AppContext, input: SignupInput, meta: { userAg
   let mail: Mail = signupAttemptMail({ to: input.email, loginUrl: `${base}/login` });
   if (!existing?.email_verified_at) {
     // An address never confirmed gets a fresh link: a lost first mail is not a dead end.
-    const userId = existing?.id ?? (await createOwnerAccount(ctx.db, input, passwordHash, { trialCreditsPending: true }).catch(sameAnswerOnRace));
+    const userId = existing?.id ?? (await createOwnerAccount(ctx.db, input, passwordHash, { trialCreditsPending: true, onboardingStep: ONBOARDING_START_STEP }).catch(sameAnswerOnRace));
     if (userId) mail = verificationMail({ to: input.email, url: `${base}/verify-email/${await verificationToken(ctx.db, userId, input.email)}` });
   }
   await mailer.send(mail).catch((error: unknown) => {
@@ -99,12 +99,21 @@ function sameAnswerOnRace(error: unknown): null {
   throw error;
 }
 
-/** An account with its own team and trial credits, made by the server itself (the demo workspace). */
+/**
+ * An account with its own team and trial credits, made by the server itself (the demo
+ * workspace): its company is set up already, so it skips onboarding.
+ */
 export async function createAccount(db: Kysely<DB>, input: { name: string; email: string; password: string; companyName: string }) {
-  return createOwnerAccount(db, input, await hashPassword(input.password), { trialCreditsPending: false });
+  return createOwnerAccount(db, input, await hashPassword(input.password), { trialCreditsPending: false, onboardingStep: ONBOARDING_FINISHED });
 }
 
-async function createOwnerAccount(db: Kysely<DB>, input: Pick<SignupInput, 'name' | 'email' | 'companyName'>, passwordHash: string, options: { trialCreditsPending: boolean }) {
+/** A signed-up owner starts onboarding at its company step (spec/engage.md §2). */
+async function createOwnerAccount(
+  db: Kysely<DB>,
+  input: Pick<SignupInput, 'name' | 'email' | 'companyName'>,
+  passwordHash: string,
+  options: { trialCreditsPending: boolean; onboardingStep: OnboardingStep },
+) {
   const trialEndsAt = new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
   return db.transaction().execute(async (trx) => {
     try {

@@ -18,7 +18,7 @@ describe('sign-up', () => {
     const response = await signup({ name: 'Ann Lee', email: 'Ann@Acme.test', password: 'longenough', companyName: 'Acme' });
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(body.user).toMatchObject({ name: 'Ann Lee', email: 'ann@acme.test', permission: 'TEAM_OWNER', role: 'ADMIN', companyName: 'Acme', onboardingStep: 'finished' });
+    expect(body.user).toMatchObject({ name: 'Ann Lee', email: 'ann@acme.test', permission: 'TEAM_OWNER', role: 'ADMIN', companyName: 'Acme', onboardingStep: 'company' });
     expect(Object.keys(body.user).sort()).toEqual(
       ['arePersonalEmailsPriority', 'coldMailResellerUserId', 'companyName', 'completedOnboardingTours', 'databaseType', 'domain', 'email', 'id', 'logoUrl', 'name', 'onboardingStep', 'permission', 'role', 'teamId'].sort(),
     );

@@ -5,10 +5,6 @@ export async function updateTeamCompany(db: Kysely<DB>, teamId: string, values: 
   await db.updateTable('teams').set({ name: values.name, website: values.website }).where('id', '=', teamId).execute();
 }
 
-export async function updateOnboardingStep(db: Kysely<DB>, userId: string, step: string) {
-  await db.updateTable('users').set({ onboarding_step: step }).where('id', '=', userId).execute();
-}
-
 /** Enrichment preferences hold for the whole team: every member's enrichment costs follow them. */
 export async function updateTeamEnrichmentPreference(db: Kysely<DB>, teamId: string, values: { arePersonalEmailsPriority: boolean; databaseType: string }) {
   await db

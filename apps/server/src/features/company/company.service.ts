@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import { AppError, COMPANY_MESSAGES, ENRICHMENT_PREFERENCES, LOGO_MAX_SIDE, type EnrichmentPreferenceId } from '@leadline/shared';
+import { AppError, COMPANY_MESSAGES, ENRICHMENT_PREFERENCES, LOGO_MAX_SIDE, type EnrichmentPreferenceId, type OnboardingStep } from '@leadline/shared';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';
+import { advanceOnboardingStep } from '../onboarding/index.js';
 import * as repo from './company.repository.js';
 
 /** Where the team's logo is served; the version makes each upload a new address. */
@@ -59,12 +60,12 @@ export async function readLogo(db: Kysely<DB>, actor: Actor) {
 export async function updateUserInfo(
   db: Kysely<DB>,
   actor: Actor,
-  input: { companyName?: string | undefined; domain?: string | undefined; onboardingStep?: string | undefined; enrichmentPreferenceId?: EnrichmentPreferenceId | undefined },
+  input: { companyName?: string | undefined; domain?: string | undefined; onboardingStep?: OnboardingStep | undefined; enrichmentPreferenceId?: EnrichmentPreferenceId | undefined },
 ) {
   if (input.companyName !== undefined && input.domain !== undefined) {
     await repo.updateTeamCompany(db, actor.teamId, { name: input.companyName, website: input.domain });
   }
-  if (input.onboardingStep !== undefined) await repo.updateOnboardingStep(db, actor.userId, input.onboardingStep);
+  if (input.onboardingStep !== undefined) await advanceOnboardingStep(db, actor.userId, input.onboardingStep);
   if (input.enrichmentPreferenceId !== undefined) {
     await repo.updateTeamEnrichmentPreference(db, actor.teamId, ENRICHMENT_PREFERENCES[input.enrichmentPreferenceId]);
   }

@@ -1,7 +1,7 @@
 import { COMPANY_MESSAGES, LOGO_MAX_BYTES, LOGO_MAX_SIDE } from '@leadline/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTeam, type TestUser } from '../../test/factories.js';
+import { createMember, createOwner, createTeam, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -45,12 +45,13 @@ describe('PUT /userInfo', () => {
   });
 
   it("sets the team's enrichment preference for every member and the caller's onboarding step", async () => {
-    const { owner, member } = await createTeam(t.ctx.db);
-    const response = await putInfo(owner, { enrichmentPreferenceId: 'personal_emails_premium', onboardingStep: 'plans' });
-    expect(response.json().user).toMatchObject({ arePersonalEmailsPriority: true, databaseType: 'premium', onboardingStep: 'plans' });
+    const owner = await createOwner(t.ctx.db, { onboardingStep: 'company' });
+    const member = await createMember(t.ctx.db, owner, 'MEMBER');
+    const response = await putInfo(owner, { enrichmentPreferenceId: 'personal_emails_premium', onboardingStep: 'integrations' });
+    expect(response.json().user).toMatchObject({ arePersonalEmailsPriority: true, databaseType: 'premium', onboardingStep: 'integrations' });
     const theirs = await t.app.inject({ method: 'GET', url: '/api/cookies/me', headers: { cookie: member.cookie } });
     expect(theirs.json().user).toMatchObject({ arePersonalEmailsPriority: true, databaseType: 'premium' });
-    expect(theirs.json().user.onboardingStep).not.toBe('plans');
+    expect(theirs.json().user.onboardingStep).toBe('finished');
   });
 
   it("gives a member who joins later the team's enrichment preference", async () => {

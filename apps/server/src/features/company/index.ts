@@ -1,2 +1,2 @@
-/** The company feature's public surface: nothing yet; the company settings are reached over HTTP only. */
-export {};
+/** The company feature's public surface: naming the team (onboarding's company step does it too). */
+export { updateTeamCompany } from './company.repository.js';

@@ -127,6 +127,8 @@ export async function moveUserToTeam(trx: Kysely<DB>, userId: string, fromTeamId
     .set({
       team_id: toTeamId,
       permission: null,
+      // A member who joins by invitation never goes through onboarding: the team is set up.
+      onboarding_step: 'finished',
       // Trial credits belong to a team of one's own, which the user is leaving.
       trial_credits_pending: false,
       ...(options.addressProven ? { email_verified_at: sql<Date>`coalesce(email_verified_at, now())` } : {}),

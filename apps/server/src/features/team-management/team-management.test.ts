@@ -121,7 +121,7 @@ describe('invitation links', () => {
     const accepted = await answer(bob.cookie, { invitationId: row._id, action: 'accept', token });
     expect(accepted.json().data).toEqual({ status: 'ACTIVE', teamId: owner.teamId });
     const me = (await t.app.inject({ method: 'GET', url: '/api/cookies/me', headers: { cookie: bob.cookie } })).json();
-    expect(me.user).toMatchObject({ teamId: owner.teamId, permission: 'TEAM_ADMIN', role: 'ADMIN', companyName: 'Join Inc' });
+    expect(me.user).toMatchObject({ teamId: owner.teamId, permission: 'TEAM_ADMIN', role: 'ADMIN', companyName: 'Join Inc', onboardingStep: 'finished' });
     // Bob's own empty team is gone.
     expect(await t.ctx.db.selectFrom('teams').select('id').where('id', '=', bob.me.user.teamId).executeTakeFirst()).toBeUndefined();
     const members = await t.app.inject({ method: 'GET', url: '/api/v1/team-management/members/getAll', headers: { cookie: owner.cookie } });

@@ -14,6 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCurrentUser, useSignOut } from '../../features/auth/api';
+import { ReplayToursItem } from '../../features/onboarding/components/ReplayToursItem';
 
 const TAB_ICONS: Record<SettingsTab, Icon> = {
   company: IconBuilding,
@@ -58,6 +59,7 @@ export function UserMenu() {
           );
         })}
         <Menu.Divider />
+        <ReplayToursItem />
         <Menu.Item color="red" leftSection={<IconLogout size={16} stroke={1.7} />} onClick={() => signOut.mutate()}>
           Sign Out
         </Menu.Item>

@@ -62,7 +62,7 @@ export function IntegrationsTab() {
   );
 }
 
-function IntegrationTile({ card, status, otherCrm, onSlack }: { card: IntegrationCard; status: IntegrationStatus | undefined; otherCrm: IntegrationStatus | undefined; onSlack: () => void }) {
+export function IntegrationTile({ card, status, otherCrm, onSlack }: { card: IntegrationCard; status: IntegrationStatus | undefined; otherCrm: IntegrationStatus | undefined; onSlack: () => void }) {
   const connect = useConnect();
   const disconnect = useDisconnect();
   const crm = isCrmService(card.key);

@@ -24,6 +24,7 @@ import { BulkEnrichDialog } from '../../enrichment/components/BulkEnrichDialog';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ListHeader, ListPopulating } from '../components/ListHeader';
 import { companyColumns, contactColumns, contactName, SORT_KEYS, type Selection } from '../components/list-columns';
+import { useTour } from '../../onboarding/tours/use-tour';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const PAGE_SIZE = 20;
@@ -71,6 +72,8 @@ function ListDetail({ listId, entity }: { listId: string; entity: Entity }) {
   };
   const contents = useListContents(listId, body);
   const list = contents.data?.list;
+  // The tour points at the enrich and CRM buttons, which people lists have.
+  useTour('list-detail', { ready: entity === 'people' && !!list });
   const removeSelected = useRemoveFromList(listId);
   const deleteList = useDeleteList();
   const downloadSelection = useDownloadSelection();
@@ -170,12 +173,12 @@ function ListDetail({ listId, entity }: { listId: string; entity: Entity }) {
             </Button>
           )}
           {entity === 'people' && (
-            <Button size="xs" variant="default" leftSection={<IconSparkles size={14} />} onClick={() => setEnriching(true)} disabled={!list || (contents.data?.total ?? 0) === 0}>
+            <Button size="xs" variant="default" leftSection={<IconSparkles size={14} />} onClick={() => setEnriching(true)} disabled={!list || (contents.data?.total ?? 0) === 0} data-tour="list-enrich">
               {selectedIds.length > 0 ? 'Enrich selected' : 'Bulk enrich'}
             </Button>
           )}
           {entity === 'people' && (
-            <Button size="xs" variant="default" leftSection={<IconCloudUpload size={14} />} onClick={() => setPushing(true)} disabled={!list || (contents.data?.total ?? 0) === 0}>
+            <Button size="xs" variant="default" leftSection={<IconCloudUpload size={14} />} onClick={() => setPushing(true)} disabled={!list || (contents.data?.total ?? 0) === 0} data-tour="list-crm-push">
               CRM Push
             </Button>
           )}

@@ -25,6 +25,7 @@ export function SearchButton({ cost, searching }: { cost: number; searching: boo
           }
           loading={searching}
           aria-describedby={descriptionId}
+          data-tour="search-run"
         >
           Search
         </Button>

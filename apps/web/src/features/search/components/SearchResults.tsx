@@ -71,7 +71,7 @@ export function SearchResults(props: SearchResultsProps) {
         <Title order={1} size="h3">
           Prospect Search
         </Title>
-        <Group gap="sm">
+        <Group gap="sm" data-tour="search-actions">
           <Button variant="default" leftSection={<IconBookmark size={16} />} onClick={saveDialog.open}>
             Save search
           </Button>
@@ -103,7 +103,7 @@ export function SearchResults(props: SearchResultsProps) {
           </Button>
         </Group>
       </Group>
-      <Paper withBorder radius="md">
+      <Paper withBorder radius="md" data-tour="search-results">
         <Group justify="space-between" p="sm" gap="sm">
           <Group gap="md">
             <SegmentedControl

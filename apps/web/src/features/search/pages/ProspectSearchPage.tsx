@@ -3,6 +3,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useTour } from '../../onboarding/tours/use-tour';
 import type { ResultsView, SubmittedSearch } from '../api';
 import { FilterSidebar } from '../components/FilterSidebar';
 import classes from '../components/filters.module.css';
@@ -37,6 +38,7 @@ export function ProspectSearchPage() {
     getInitialValueInEffect: false,
   });
   const results = useResultPages(view, submitted, pageSize);
+  useTour('prospect-search', { ready: true, hasResults: results.rows.length > 0 });
 
   /** Spec §2 and §4: a new search starts from the first page with nothing selected. */
   const search = (next: SearchFilters = latest.current) => {

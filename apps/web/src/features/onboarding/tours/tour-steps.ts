@@ -1,0 +1,36 @@
+import type { TourId } from '@leadline/shared';
+
+export type TourStep = {
+  /** A CSS selector of the element the step points at. */
+  element: string;
+  title: string;
+  description: string;
+  side?: 'top' | 'right' | 'bottom' | 'left';
+  /** The step points into search results: the tour pauses before it until results arrive. */
+  afterResults?: boolean;
+};
+
+const tour = (id: string) => `[data-tour="${id}"]`;
+
+/**
+ * The steps of each tour (spec/engage.md §2 gives their counts). New campaign and Insights run
+ * on screens this version does not build yet: their steps are written when those screens land.
+ */
+export const TOUR_STEPS: Partial<Record<TourId, TourStep[]>> = {
+  'prospect-lists': [
+    { element: tour('lists-upload-csv'), title: 'Upload a file of prospects', description: 'A CSV, XLS or XLSX file with names, companies or LinkedIn URLs becomes a new list.', side: 'bottom' },
+    { element: tour('lists-upload-companies'), title: 'Or a list of companies', description: 'Upload company names or domains to build a company list.', side: 'bottom' },
+    { element: tour('lists-table'), title: 'Your lists', description: 'Every list of your team. Open one to enrich it, push it to your CRM or download it.', side: 'top' },
+  ],
+  'list-detail': [
+    { element: tour('list-enrich'), title: 'Enrich the list', description: 'Find work emails, personal emails and phones for the whole list, or only the rows you select. Only accurate matches are charged.', side: 'bottom' },
+    { element: tour('list-crm-push'), title: 'Push to your CRM', description: 'Send the list, or the selected prospects, to HubSpot or Salesforce.', side: 'bottom' },
+  ],
+  'prospect-search': [
+    { element: '[aria-label="Search filters"]', title: 'Describe who you are looking for', description: 'Job level, department, location, industry, company size and more. Each filter can include or exclude values.', side: 'right' },
+    { element: tour('search-run'), title: 'Search', description: 'Press Search (or Enter in a filter). The tour goes on when the results are here.', side: 'top' },
+    { element: tour('search-results'), title: 'Your results', description: 'People who match, with their title, company and location. Tick the rows you want to work with.', side: 'top', afterResults: true },
+    { element: tour('search-actions'), title: 'Save and enrich', description: 'Save the selected people to a list, enrich their emails and phones, or push them to your CRM.', side: 'bottom', afterResults: true },
+    { element: '[aria-label="Results view"]', title: 'People or companies', description: 'Switch to the companies behind your results, and save them to a company list.', side: 'bottom', afterResults: true },
+  ],
+};
