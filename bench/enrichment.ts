@@ -57,7 +57,7 @@ const instant: EnrichmentProvider = {
 async function newActor(): Promise<Actor> {
   const email = `bench-${crypto.randomUUID()}@bench.test`;
   const created = await db.transaction().execute(async (trx) => {
-    const ids = await insertUserWithTeam(trx, { name: 'Bench', email, passwordHash: 'x', companyName: 'Bench', trialEndsAt: new Date(Date.now() + 86400_000), plan: 'growth' });
+    const ids = await insertUserWithTeam(trx, { name: 'Bench', email, passwordHash: 'x', companyName: 'Bench', trialEndsAt: new Date(Date.now() + 86400_000), plan: 'growth', onboardingStep: 'finished' });
     await startTeamCredits(trx, { teamId: ids.teamId, plan: 'growth', startsAt: new Date(), endsAt: new Date(Date.now() + 30 * 86400_000) });
     return ids;
   });

@@ -32,11 +32,11 @@ export const OnboardBody = z
   });
 export type OnboardBody = z.input<typeof OnboardBody>;
 
-export const RootUrl = z.object({ url: z.string(), isCompetitor: z.boolean(), includeSubPages: z.boolean() });
-export type RootUrl = z.infer<typeof RootUrl>;
+export const OnboardingRootUrl = z.object({ url: z.string(), isCompetitor: z.boolean(), includeSubPages: z.boolean() });
+export type OnboardingRootUrl = z.infer<typeof OnboardingRootUrl>;
 
 /** The knowledge profile onboarding stores until the knowledge hub takes it over. */
-export const OnboardingProfile = z.object({ profileName: z.string(), rootUrls: z.array(RootUrl), createdAt: z.string() });
+export const OnboardingProfile = z.object({ profileName: z.string(), rootUrls: z.array(OnboardingRootUrl), createdAt: z.string() });
 export type OnboardingProfile = z.infer<typeof OnboardingProfile>;
 
 export const OnboardResponse = z.object({ data: z.object({ profile: OnboardingProfile, onboardingStep: z.string() }) });

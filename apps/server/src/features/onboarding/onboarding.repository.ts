@@ -1,4 +1,4 @@
-import type { RootUrl } from '@leadline/shared';
+import type { OnboardingRootUrl } from '@leadline/shared';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
@@ -16,7 +16,7 @@ export async function advanceOnboardingStep(db: Kysely<DB>, userId: string, step
   await db.updateTable('users').set({ onboarding_step: step }).where('id', '=', userId).where('onboarding_step', 'in', behind).execute();
 }
 
-export async function upsertProfile(db: Kysely<DB>, values: { teamId: string; userId: string; profileName: string; rootUrls: RootUrl[] }) {
+export async function upsertProfile(db: Kysely<DB>, values: { teamId: string; userId: string; profileName: string; rootUrls: OnboardingRootUrl[] }) {
   const rootUrls = JSON.stringify(values.rootUrls);
   return db
     .insertInto('onboarding_profiles')

@@ -6,7 +6,7 @@ import {
   trackingScriptTag,
   type OnboardingProfile,
   type OnboardingStep,
-  type RootUrl,
+  type OnboardingRootUrl,
   type TourId,
 } from '@leadline/shared';
 import type { Kysely } from 'kysely';
@@ -30,7 +30,7 @@ export async function advanceOnboardingStep(db: Kysely<DB>, userId: string, step
 const websiteUrl = (website: string) => (/^https?:\/\//i.test(website) ? website : `https://${website}`);
 
 function presentProfile(row: { profile_name: string; root_urls: unknown; created_at: Date }): OnboardingProfile {
-  return { profileName: row.profile_name, rootUrls: row.root_urls as RootUrl[], createdAt: row.created_at.toISOString() };
+  return { profileName: row.profile_name, rootUrls: row.root_urls as OnboardingRootUrl[], createdAt: row.created_at.toISOString() };
 }
 
 type OnboardInput = { companyName: string; domain: string; competitorDomains: string[]; includeSubPages: boolean };
@@ -42,7 +42,7 @@ type OnboardInput = { companyName: string; domain: string; competitorDomains: st
  */
 export async function onboardCompany(db: Kysely<DB>, actor: Actor, input: OnboardInput) {
   const competitors = [...new Set(input.competitorDomains.map((domain) => normalizeDomain(domain)).filter((domain): domain is string => domain !== null))];
-  const rootUrls: RootUrl[] = [
+  const rootUrls: OnboardingRootUrl[] = [
     { url: websiteUrl(input.domain), isCompetitor: false, includeSubPages: input.includeSubPages },
     ...competitors.map((host) => ({ url: `https://${host}`, isCompetitor: true, includeSubPages: input.includeSubPages })),
   ];
