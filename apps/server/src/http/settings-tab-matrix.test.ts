@@ -31,10 +31,11 @@ const TAB_ROUTES: Record<SettingsTab, TabRoutes> = {
     except: ['POST /api/v1/integrations/:service/data/push', 'GET /api/v1/integrations/crm/authdata'],
   },
   api_cockpit: { prefixes: ['/api/v1/api_keys/'] },
-  billing: { prefixes: ['/billing/'], later: true },
+  // Stripe calls the webhook, not a user: it is public and proves itself by its signature.
+  billing: { prefixes: ['/billing/'], except: ['POST /billing/webhook'] },
   // The credits card reads the same balance as the credits footer every member sees; the tab's own
   // action, buying credits, is a billing route.
-  credits: { prefixes: ['/billing/'], later: true },
+  credits: { prefixes: ['/billing/'], except: ['POST /billing/webhook'] },
 };
 
 const ROLES: readonly Permission[] = ['TEAM_OWNER', 'TEAM_ADMIN', 'TEAM_MEMBER'];
