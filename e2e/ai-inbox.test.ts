@@ -64,16 +64,23 @@ async function storeThread(email: string) {
 }
 
 describe('AI in the inbox', () => {
-  it('drafts a reply into the editor and summarises the thread', async () => {
+  it('drafts a reply into the reply composer and summarises the thread', async () => {
     await signUp(page, newUser({ name: 'Ava Ai', email: 'ava@ai.test' }));
     await storeThread('ava@ai.test');
     await page.goto('/engage/inbox');
     await page.getByRole('button').filter({ hasText: 'Rocket skates pricing' }).first().click();
 
     await page.getByRole('button', { name: 'AI reply' }).click();
-    const draft = page.getByLabel('AI draft (not sent)');
-    await draft.waitFor();
-    expect(await draft.inputValue()).toBe(REPLY);
+    // The draft opens in the reply composer above the quote, for the user to edit and send.
+    const reply = page.getByRole('dialog', { name: 'Reply' });
+    const editor = reply.locator('.ProseMirror');
+    await editor.getByText('The Rocket plan is 49 dollars per seat.').waitFor();
+    const paragraphs = await editor.locator(':scope > p').allInnerTexts();
+    expect(paragraphs.slice(0, 3)).toEqual(REPLY.split('\n\n'));
+    await editor.locator('blockquote').waitFor({ state: 'attached' });
+    await page.keyboard.press('Escape');
+    await reply.getByRole('button', { name: 'Discard', exact: true }).click();
+    await reply.waitFor({ state: 'detached' });
     const asked = chat.requests.at(-1)!.body;
     expect(asked.model).toBe('e2e-model');
     expect(asked.messages[1].content).toContain('what does the plan cost per seat?');

@@ -58,7 +58,9 @@ export function initialDraft(intent: ComposeIntent, accounts: EmailAccount[], or
   if (intent.kind === 'new') return { from: usable[0]?.emailAddress ?? '', to: [], cc: [], bcc: [], subject: '', html: '' };
   const { message, kind } = intent;
   const me = message.accountEmail.toLowerCase();
-  const html = quoteOf(message, originalText, kind);
+  const quote = quoteOf(message, originalText, kind);
+  // A drafted body takes the place of the empty lines the cursor starts on.
+  const html = intent.body?.trim() ? `${paragraphs(intent.body)}${quote.replace(/^<p><\/p>/, '')}` : quote;
   if (kind === 'forward') return { from: message.accountEmail, to: [], cc: [], bcc: [], subject: answerSubject('forward', message.subject), html };
   const mine = message.from.address.toLowerCase() === me;
   const to = mine ? message.to.map((a) => a.address) : [message.from.address];

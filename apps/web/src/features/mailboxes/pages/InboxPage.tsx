@@ -14,7 +14,7 @@ import { ShortcutsHelp } from '../components/ShortcutsHelp';
 // The editor is fetched when the composer first opens (or when the inbox is idle), never with the app's first load.
 const loadComposer = () => import('../compose/ComposeDialog');
 const ComposeDialog = lazyDialog(loadComposer, (m) => m.ComposeDialog);
-type Answer = (kind: Exclude<ComposeIntent['kind'], 'new'>, message: InboxMessage) => void;
+type Answer = (kind: Exclude<ComposeIntent['kind'], 'new'>, message: InboxMessage, body?: string) => void;
 
 const CATEGORY_LABEL: Record<InboxCategory, string> = {
   inbox: 'Inbox',
@@ -89,7 +89,7 @@ function ThreadPane({ message, onAnswer }: { message: InboxMessage; onAnswer: An
         <Title order={3} size="h4" style={{ wordBreak: 'break-word' }}>
           {message.subject || '(no subject)'}
         </Title>
-        <AiDraftButtons emailId={message._id} />
+        <AiDraftButtons emailId={message._id} onDraft={(draft) => onAnswer('reply', message, draft.text)} />
       </Group>
       {thread.error && <Alert color="red">{thread.error.message}</Alert>}
       {messages.map((m) => (
@@ -135,7 +135,7 @@ export function InboxPage() {
   const onOpen = (action: Parameters<typeof setFlag.mutate>[0]['action'], value: (m: InboxMessage) => boolean) => () => {
     if (open) setFlag.mutate({ message: open, action, value: value(open) });
   };
-  const answer: Answer = (kind, message) => setComposing({ kind, message });
+  const answer: Answer = (kind, message, body) => setComposing({ kind, message, body });
   const answerOpen = (kind: Parameters<Answer>[0]) => () => {
     if (open) answer(kind, open);
   };
