@@ -78,9 +78,12 @@ describe('AI in the inbox', () => {
     const paragraphs = await editor.locator(':scope > p').allInnerTexts();
     expect(paragraphs.slice(0, 3)).toEqual(REPLY.split('\n\n'));
     await editor.locator('blockquote').waitFor({ state: 'attached' });
+    await editor.click();
     await page.keyboard.press('Escape');
-    await reply.getByRole('button', { name: 'Discard', exact: true }).click();
-    await reply.waitFor({ state: 'detached' });
+    // Esc from inside the editor asks before dropping the AI's draft.
+    await reply.getByRole('alertdialog', { name: 'Discard this draft?' }).waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => reply.count(), { timeout: 15_000 }).toBe(0);
     const asked = chat.requests.at(-1)!.body;
     expect(asked.model).toBe('e2e-model');
     expect(asked.messages[1].content).toContain('what does the plan cost per seat?');

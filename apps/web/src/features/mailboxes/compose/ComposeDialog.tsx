@@ -85,6 +85,8 @@ function Composer({ intent, accounts, draft, onClose, closeRequestRef }: { inten
   const usable = accounts.filter((a) => a.isConnected && a.isActive);
 
   const dirty = () =>
+    // An AI draft is written text, even before the user touches it.
+    (intent.kind !== 'new' && Boolean(intent.body?.trim())) ||
     subject !== draft.subject ||
     to.join() !== draft.to.join() ||
     cc.join() !== draft.cc.join() ||
@@ -163,8 +165,10 @@ function Composer({ intent, accounts, draft, onClose, closeRequestRef }: { inten
   };
   // Bubbling, so an open menu or the link popover handles its own Esc first.
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    if (event.key !== 'Escape') return;
     const target = event.target as HTMLElement;
+    // The editor's own keymap claims Esc (select the parent node); the composer still closes on it.
+    if (event.defaultPrevented && !target.closest('.ProseMirror')) return;
     if (target.closest('.mantine-Popover-dropdown') || target.getAttribute('aria-expanded') === 'true') return;
     event.preventDefault();
     if (confirming) setConfirming(false);
