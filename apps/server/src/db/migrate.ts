@@ -31,6 +31,7 @@ import * as m0072 from './migrations/0072_embedded_ilike_cost.js';
 import * as m0115 from './migrations/0115_api_keys.js';
 import * as m0116 from './migrations/0116_icp_filters.js';
 import * as m0100 from './migrations/0100_mail_message_views.js';
+import * as m0160 from './migrations/0160_campaigns.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0116_icp_filters': m0116,
   '0100_mail_message_views': m0100,
   '0120_team_logos': m0120,
+  '0160_campaigns': m0160,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

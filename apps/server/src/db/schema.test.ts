@@ -18,6 +18,8 @@ const TYPED_TABLES = {
   email_verification_runs: true, email_verification_items: true,
   api_keys: true, icp_filters: true,
   team_logos: true,
+  campaigns: true, campaign_lists: true, campaign_mailboxes: true, campaign_steps: true, campaign_leads: true, campaign_sends: true,
+  campaign_lead_events: true, suppressions: true,
 } satisfies Record<keyof DB, true>;
 
 let database: Database;

@@ -31,6 +31,16 @@ import type { MailAccountsTable, MailFoldersTable, MailMessagesTable } from './s
 import type { SearchRunsTable } from './schema-search.js';
 import type { ApiKeysTable } from './schema-api-keys.js';
 import type { IcpFiltersTable } from './schema-icp-filters.js';
+import type {
+  CampaignLeadEventsTable,
+  CampaignLeadsTable,
+  CampaignListsTable,
+  CampaignMailboxesTable,
+  CampaignSendsTable,
+  CampaignStepsTable,
+  CampaignsTable,
+  SuppressionsTable,
+} from './schema-campaigns.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A nullable column that inserts may leave out. */
@@ -179,6 +189,14 @@ export interface DB {
   email_verification_items: EmailVerificationItemsTable;
   api_keys: ApiKeysTable;
   icp_filters: IcpFiltersTable;
+  campaigns: CampaignsTable;
+  campaign_lists: CampaignListsTable;
+  campaign_mailboxes: CampaignMailboxesTable;
+  campaign_steps: CampaignStepsTable;
+  campaign_leads: CampaignLeadsTable;
+  campaign_sends: CampaignSendsTable;
+  campaign_lead_events: CampaignLeadEventsTable;
+  suppressions: SuppressionsTable;
 }
 
 export type User = Selectable<UsersTable>;

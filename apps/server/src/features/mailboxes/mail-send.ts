@@ -20,6 +20,10 @@ export type OutgoingMail = {
   html?: string;
   /** The stored message (mail_messages.id) this answers. */
   replyToId?: string;
+  /** A Message-ID chosen by the caller (recorded before sending, so a retry can find the message in Sent). */
+  messageId?: string;
+  /** Extra header lines (List-Unsubscribe, In-Reply-To of a campaign thread, ...). */
+  headers?: Record<string, string>;
 };
 
 /** Servers that file relayed mail in Sent themselves. */
@@ -35,7 +39,7 @@ export function replyHeaders(original: { message_id: string | null; references: 
 
 export async function sendMail(ctx: AppContext, account: MailAccountRow, mail: OutgoingMail): Promise<{ messageId: string; appendedToSent: boolean }> {
   const original = mail.replyToId ? await repo.findMessage(ctx.db, account.id, mail.replyToId) : undefined;
-  const messageId = `<${crypto.randomUUID()}@${domainOf(account.email_address)}>`;
+  const messageId = mail.messageId ?? `<${crypto.randomUUID()}@${domainOf(account.email_address)}>`;
   const message = {
     from: account.name ? { name: account.name, address: account.email_address } : account.email_address,
     to: mail.to,
@@ -47,6 +51,7 @@ export async function sendMail(ctx: AppContext, account: MailAccountRow, mail: O
     messageId,
     date: new Date(),
     ...replyHeaders(original),
+    ...(mail.headers ? { headers: mail.headers } : {}),
   };
   const credentials = credentialsOf(ctx.config, account);
   const transport = smtpTransport(ctx.config, smtpServerOf(account), credentials);
