@@ -3,6 +3,7 @@ import type { DB } from '../../../db/schema.js';
 import type { StoredEmail } from '../../../db/schema-lists.js';
 import { secretBoxFor } from '../../../lib/crypto/secret-box.js';
 import type { Config } from '../../../lib/config.js';
+import type { Actor } from '../../../lib/actor.js';
 import type { TestUser } from '../../../test/factories.js';
 
 export type LeadInput = { first?: string; company?: string; email?: string | null; status?: string };
@@ -73,3 +74,6 @@ export const threeSteps = [
   { type: 'email' as const, delayDays: 2, body: 'Following up, {{firstName|there}}.' },
   { type: 'email' as const, delayDays: 3, subject: 'Last note', body: 'Closing the loop.', newThread: true },
 ];
+
+/** The owner `user` as a service's actor, for use-cases called with the test's clock. */
+export const ownerActor = (user: TestUser): Actor => ({ userId: user.userId, teamId: user.teamId, email: user.email, name: user.name, permission: 'TEAM_OWNER', role: 'ADMIN', sessionHash: 'test' });
