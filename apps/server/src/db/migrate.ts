@@ -32,6 +32,7 @@ import * as m0115 from './migrations/0115_api_keys.js';
 import * as m0116 from './migrations/0116_icp_filters.js';
 import * as m0100 from './migrations/0100_mail_message_views.js';
 import * as m0160 from './migrations/0160_campaigns.js';
+import * as m0161 from './migrations/0161_campaign_mail_scans.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0100_mail_message_views': m0100,
   '0120_team_logos': m0120,
   '0160_campaigns': m0160,
+  '0161_campaign_mail_scans': m0161,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -122,3 +122,10 @@ export interface SuppressionsTable {
   reason: string;
   created_at: Generated<Date>;
 }
+
+/** Exit detection's place in a mailbox's synced mail (migration 0161). */
+export interface CampaignMailScansTable {
+  account_id: string;
+  last_created_at: Timestamp;
+  last_message_id: string;
+}

@@ -19,7 +19,7 @@ const TYPED_TABLES = {
   api_keys: true, icp_filters: true,
   team_logos: true,
   campaigns: true, campaign_lists: true, campaign_mailboxes: true, campaign_steps: true, campaign_leads: true, campaign_sends: true,
-  campaign_lead_events: true, suppressions: true,
+  campaign_lead_events: true, suppressions: true, campaign_mail_scans: true,
 } satisfies Record<keyof DB, true>;
 
 let database: Database;

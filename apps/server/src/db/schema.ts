@@ -33,6 +33,7 @@ import type { ApiKeysTable } from './schema-api-keys.js';
 import type { IcpFiltersTable } from './schema-icp-filters.js';
 import type {
   CampaignLeadEventsTable,
+  CampaignMailScansTable,
   CampaignLeadsTable,
   CampaignListsTable,
   CampaignMailboxesTable,
@@ -197,6 +198,7 @@ export interface DB {
   campaign_sends: CampaignSendsTable;
   campaign_lead_events: CampaignLeadEventsTable;
   suppressions: SuppressionsTable;
+  campaign_mail_scans: CampaignMailScansTable;
 }
 
 export type User = Selectable<UsersTable>;

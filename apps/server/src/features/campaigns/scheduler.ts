@@ -3,6 +3,7 @@ import { inWindow, localDayStart, stepDueAt } from '@leadline/shared';
 import type { AppContext } from '../../lib/context.js';
 import { chooseVariant, renderStep, variablesOf } from './campaign-steps.js';
 import { campaignSendEmail } from './campaigns.jobs.js';
+import { detectExits, type MailKind } from './exits.js';
 import * as repo from './campaigns.repository.js';
 import { book, pickMailbox, type MailboxSlot } from './mailbox-rotation.js';
 import * as sends from './sends.repository.js';
@@ -17,7 +18,7 @@ export type TickOptions = {
   batch?: number;
 };
 
-export type TickResult = { planned: number; tasks: number };
+export type TickResult = { planned: number; tasks: number; exits: Record<MailKind, number> };
 
 const DAY_MS = 86_400_000;
 const utcDayStart = (at: Date) => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
@@ -29,12 +30,14 @@ const domainOf = (address: string) => address.split('@')[1] ?? 'localhost';
  * across campaigns, over the UTC day) at least the gap after that mailbox's previous send, and
  * enqueues their sends to start at that time. A send row is unique per (lead, step), so a
  * repeated or concurrent tick never plans an email twice; a tick that dies leaves nothing half done.
+ * Before planning, it applies the exits found in the mailboxes' newly synced mail (exits.ts).
  */
 export async function runTick(ctx: AppContext, options: TickOptions): Promise<TickResult> {
   const { now } = options;
   const random = options.random ?? Math.random;
   const horizonMs = (options.horizonSeconds ?? 60) * 1000;
-  const result: TickResult = { planned: 0, tasks: 0 };
+  // Exits first, so a lead that answered since the last tick gets nothing more.
+  const result: TickResult = { planned: 0, tasks: 0, exits: await detectExits(ctx, now) };
   // Mailboxes shared by several campaigns keep one state through the tick.
   const slots = new Map<string, MailboxSlot>();
 
