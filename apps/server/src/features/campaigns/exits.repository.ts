@@ -17,24 +17,25 @@ export async function mailboxesToScan(db: Db) {
 
 /** The mailbox's received messages (not its Sent copies) after the scan's place, oldest first. */
 export async function messagesAfterScan(db: Db, accountId: string, limit: number) {
-  const scan = await db.selectFrom('campaign_mail_scans').selectAll().where('account_id', '=', accountId).executeTakeFirst();
-  let query = db
+  // Compared in SQL: the place's time read into JavaScript would lose its microseconds.
+  const query = db
     .selectFrom('mail_messages as m')
     .innerJoin('mail_folders as f', 'f.id', 'm.folder_id')
+    .leftJoin('campaign_mail_scans as scan', 'scan.account_id', 'm.account_id')
     .select(['m.id', 'm.created_at', 'm.sent_at', 'm.message_id', 'm.in_reply_to', 'm.references', 'm.subject', 'm.from_address', 'm.text_body', 'm.attachments'])
     .where('m.account_id', '=', accountId)
-    .where((eb) => eb.or([eb('f.special_use', 'is', null), eb('f.special_use', '<>', 'sent')]));
-  if (scan) query = query.where(sql<boolean>`(m.created_at, m.id) > (${scan.last_created_at}::timestamptz, ${scan.last_message_id}::uuid)`);
+    .where((eb) => eb.or([eb('f.special_use', 'is', null), eb('f.special_use', '<>', 'sent')]))
+    .where(sql<boolean>`(scan.account_id is null or (m.created_at, m.id) > (scan.last_created_at, scan.last_message_id))`);
   return query.orderBy('m.created_at').orderBy('m.id').limit(limit).execute();
 }
 export type ScannedMessage = Awaited<ReturnType<typeof messagesAfterScan>>[number];
 
-export async function saveScan(db: Db, accountId: string, last: { created_at: Date; id: string }) {
-  await db
-    .insertInto('campaign_mail_scans')
-    .values({ account_id: accountId, last_created_at: last.created_at, last_message_id: last.id })
-    .onConflict((oc) => oc.column('account_id').doUpdateSet({ last_created_at: last.created_at, last_message_id: last.id }))
-    .execute();
+/** Moves the scan's place to a message; its time is copied in SQL, as JavaScript dates drop PostgreSQL's microseconds. */
+export async function saveScan(db: Db, accountId: string, last: { id: string }) {
+  await sql`
+    insert into campaign_mail_scans (account_id, last_created_at, last_message_id)
+    select ${accountId}::uuid, m.created_at, m.id from mail_messages m where m.id = ${last.id}::uuid
+    on conflict (account_id) do update set last_created_at = excluded.last_created_at, last_message_id = excluded.last_message_id`.execute(db);
 }
 
 const SEND_COLUMNS = ['s.id', 's.lead_id', 's.campaign_id', 's.team_id', 's.to_address', 's.step_position', 'l.contact_id', 'l.status as lead_status', 'c.auto_reply_delay_days', 'l.soft_bounces'] as const;
