@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CampaignLeadStatus, CampaignStatus, CampaignStepType } from '@leadline/shared';
+import type { CampaignLeadStatus, CampaignStatus, CampaignStepType } from '@leadline/shared/campaigns/index';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Optional<T> = ColumnType<T | null, T | string | null | undefined, T | string | null>;

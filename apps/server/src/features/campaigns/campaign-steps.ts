@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { renderTemplate, stepDueAt, type SendingWindow, type VariableValues } from '@leadline/shared';
+import { renderTemplate, stepDueAt, type SendingWindow, type VariableValues } from '@leadline/shared/campaigns/index';
 import type { StepRow } from './campaigns.repository.js';
 
 /** When a newly enrolled lead's first step is due. */

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { CampaignLeadStatus, CampaignStatus } from '@leadline/shared';
+import type { CampaignLeadStatus, CampaignStatus } from '@leadline/shared/campaigns/index';
 import type { DB } from '../../db/schema.js';
 import type { CampaignsTable, CampaignStepsTable, StoredSchedule, StoredVariant } from '../../db/schema-campaigns.js';
 

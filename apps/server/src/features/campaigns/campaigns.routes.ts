@@ -1,17 +1,5 @@
-import {
-  CampaignCreateBody,
-  CampaignDeleteResponse,
-  CampaignIdParams,
-  CampaignLeadsQuery,
-  CampaignLeadsResponse,
-  CampaignListQuery,
-  CampaignListResponse,
-  CampaignPreviewBody,
-  CampaignPreviewResponse,
-  CampaignResponse,
-  CampaignUpdateBody,
-  ErrorBody,
-} from '@leadline/shared';
+import { ErrorBody } from '@leadline/shared';
+import { CampaignCreateBody, CampaignDeleteResponse, CampaignIdParams, CampaignLeadsQuery, CampaignLeadsResponse, CampaignListQuery, CampaignListResponse, CampaignPreviewBody, CampaignPreviewResponse, CampaignResponse, CampaignUpdateBody } from '@leadline/shared/campaigns/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';

@@ -1,19 +1,5 @@
-import {
-  AppError,
-  CAMPAIGN_MESSAGES,
-  CAMPAIGN_SKIP_REASONS,
-  notFound,
-  renderTemplate,
-  type CampaignCounts,
-  type CampaignCreateBody,
-  type CampaignDto,
-  type CampaignLeadDto,
-  type CampaignLeadStatus,
-  type CampaignStatus,
-  type CampaignStepInput,
-  type CampaignSummaryDto,
-  type CampaignUpdateBody,
-} from '@leadline/shared';
+import { AppError, notFound } from '@leadline/shared';
+import { CAMPAIGN_MESSAGES, CAMPAIGN_SKIP_REASONS, renderTemplate, type CampaignCounts, type CampaignCreateBody, type CampaignDto, type CampaignLeadDto, type CampaignLeadStatus, type CampaignStatus, type CampaignStepInput, type CampaignSummaryDto, type CampaignUpdateBody } from '@leadline/shared/campaigns/index';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';

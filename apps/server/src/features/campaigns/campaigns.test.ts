@@ -1,4 +1,4 @@
-import { CAMPAIGN_MESSAGES } from '@leadline/shared';
+import { CAMPAIGN_MESSAGES } from '@leadline/shared/campaigns/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwner, createTeam, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';

@@ -1,4 +1,4 @@
-import { localParts } from '@leadline/shared';
+import { localParts } from '@leadline/shared/campaigns/index';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, type TestUser } from '../../test/factories.js';

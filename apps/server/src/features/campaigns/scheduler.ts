@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { inWindow, localDayStart, stepDueAt } from '@leadline/shared';
+import { inWindow, localDayStart, stepDueAt } from '@leadline/shared/campaigns/index';
 import type { AppContext } from '../../lib/context.js';
 import { chooseVariant, renderStep, variablesOf } from './campaign-steps.js';
 import { campaignSendEmail } from './campaigns.jobs.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CAMPAIGN_MESSAGES } from '@leadline/shared';
+import { CAMPAIGN_MESSAGES } from '@leadline/shared/campaigns/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCreditsInfo, spendCredits } from '../credits/index.js';
 import { findMailAccount, sendMail } from '../mailboxes/index.js';

@@ -1,4 +1,5 @@
-import { AppError, CAMPAIGN_MESSAGES, CREDIT_COSTS, stepDueAt } from '@leadline/shared';
+import { AppError, CREDIT_COSTS } from '@leadline/shared';
+import { CAMPAIGN_MESSAGES, stepDueAt } from '@leadline/shared/campaigns/index';
 import type { AppContext } from '../../lib/context.js';
 import type { WriteLane } from '../../lib/service-definition.js';
 import { spendCredits } from '../credits/index.js';

@@ -1,13 +1,5 @@
-import {
-  ErrorBody,
-  SuppressionAddResponse,
-  SuppressionBody,
-  SuppressionDeleteBody,
-  SuppressionDeleteResponse,
-  SuppressionListQuery,
-  SuppressionListResponse,
-  UnsubscribeParams,
-} from '@leadline/shared';
+import { ErrorBody } from '@leadline/shared';
+import { SuppressionAddResponse, SuppressionBody, SuppressionDeleteBody, SuppressionDeleteResponse, SuppressionListQuery, SuppressionListResponse, UnsubscribeParams } from '@leadline/shared/campaigns/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/policy.js';

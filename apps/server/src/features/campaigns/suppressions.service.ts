@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { CAMPAIGN_MESSAGES, notFound } from '@leadline/shared';
+import { notFound } from '@leadline/shared';
+import { CAMPAIGN_MESSAGES } from '@leadline/shared/campaigns/index';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';

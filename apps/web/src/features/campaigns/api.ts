@@ -1,4 +1,4 @@
-import type { CampaignCreateInput, CampaignDto, CampaignLeadDto, CampaignLeadStatus, CampaignStatus, CampaignSummaryDto } from '@leadline/shared';
+import type { CampaignCreateInput, CampaignDto, CampaignLeadDto, CampaignLeadStatus, CampaignStatus, CampaignSummaryDto } from '@leadline/shared/campaigns/index';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 

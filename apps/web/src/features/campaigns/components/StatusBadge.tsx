@@ -1,5 +1,5 @@
 import { Badge, Tooltip } from '@mantine/core';
-import type { CampaignStatus } from '@leadline/shared';
+import type { CampaignStatus } from '@leadline/shared/campaigns/index';
 
 const COLORS: Record<CampaignStatus, string> = { draft: 'gray', active: 'teal', paused: 'yellow', completed: 'blue', archived: 'dark' };
 

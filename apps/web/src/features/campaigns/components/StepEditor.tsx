@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Card, Checkbox, Group, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { CAMPAIGN_STEP_TYPES, CAMPAIGN_VARIABLES, type CampaignStepType } from '@leadline/shared';
+import { CAMPAIGN_STEP_TYPES, CAMPAIGN_VARIABLES, type CampaignStepType } from '@leadline/shared/campaigns/index';
 import { useRef } from 'react';
 
 export type DraftStep = { type: CampaignStepType; delayDays: number; subject: string; body: string; newThread: boolean };

@@ -1,5 +1,5 @@
-import { Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { CampaignStepDto } from '@leadline/shared';
+import { Box, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { CampaignStepDto } from '@leadline/shared/campaigns/index';
 
 const MEASURES = ['sent', 'opened', 'clicked', 'replied', 'bounced', 'unsubscribed'] as const;
 
@@ -24,7 +24,9 @@ export function StepFunnel({ steps, leads }: { steps: CampaignStepDto[]; leads: 
                       {value}
                     </Text>
                   </Group>
-                  <Progress value={(100 * value) / base} size="sm" />
+                  <Box h={6} bg="gray.2" style={{ borderRadius: 3 }}>
+                    <Box h={6} bg="blue.6" w={`${Math.min(100, (100 * value) / base)}%`} style={{ borderRadius: 3 }} />
+                  </Box>
                 </div>
               );
             })}

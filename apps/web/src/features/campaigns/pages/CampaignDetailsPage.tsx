@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Modal, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { CAMPAIGN_LEAD_STATUSES, type CampaignCounts, type CampaignLeadStatus } from '@leadline/shared';
+import { CAMPAIGN_LEAD_STATUSES, type CampaignCounts, type CampaignLeadStatus } from '@leadline/shared/campaigns/index';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';

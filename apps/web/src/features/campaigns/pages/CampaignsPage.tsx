@@ -1,6 +1,6 @@
-import { ActionIcon, Alert, Anchor, Button, Group, Menu, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Group, Menu, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDots, IconPlus } from '@tabler/icons-react';
-import { CAMPAIGN_STATUSES, type CampaignStatus, type CampaignSummaryDto } from '@leadline/shared';
+import { CAMPAIGN_STATUSES, type CampaignStatus, type CampaignSummaryDto } from '@leadline/shared/campaigns/index';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api';
@@ -54,10 +54,12 @@ export function CampaignsPage() {
           New campaign
         </Button>
       </Group>
-      <SegmentedControl
-        w="fit-content"
+      <Select
+        label="Status"
+        w={200}
+        allowDeselect={false}
         value={status}
-        onChange={(value) => setStatus(value as CampaignStatus | 'all')}
+        onChange={(value) => setStatus((value ?? 'all') as CampaignStatus | 'all')}
         data={[{ value: 'all', label: 'All' }, ...CAMPAIGN_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))]}
       />
       {rows.some((c) => c.statusReason) && (

@@ -1,5 +1,5 @@
 import { Alert, Button, Chip, Group, MultiSelect, NumberInput, Radio, Select, Stack, Stepper, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { CAMPAIGN_MESSAGES, CampaignCreateBody, type CampaignCreateInput } from '@leadline/shared';
+import { CAMPAIGN_MESSAGES, CampaignCreateBody, type CampaignCreateInput } from '@leadline/shared/campaigns/index';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api';
@@ -9,7 +9,9 @@ import { StepEditor, type DraftStep } from '../components/StepEditor';
 
 const DAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-const ZONES = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [browserZone];
+const listedZones = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+// The list leaves out some names a browser may report (UTC): keep the browser's own.
+const ZONES = listedZones.includes(browserZone) ? listedZones : [browserZone, ...listedZones];
 
 /** The request body from the form, empty subjects left out (a later email then replies in the thread). */
 function bodyOf(form: { name: string; listIds: string[]; mailboxes: string[]; timezone: string; days: string[]; start: string; end: string; dailyLimit: number; steps: DraftStep[] }): CampaignCreateInput {
@@ -85,7 +87,7 @@ export function NewCampaignPage() {
           <Stack>
             <TextInput label="Campaign name" required value={form.name} onChange={(e) => set('name', e.currentTarget.value)} />
             <MultiSelect label="Lists" required searchable data={(lists.data ?? []).map((l) => ({ value: l._id, label: l.name }))} value={form.listIds} onChange={(v) => set('listIds', v)} />
-            <MultiSelect label="Send from" required data={mailboxes.data ?? []} value={form.mailboxes} onChange={(v) => set('mailboxes', v)} nothingFoundMessage="Connect a mailbox in Inbox first" />
+            <MultiSelect label="Send from" required searchable data={mailboxes.data ?? []} value={form.mailboxes} onChange={(v) => set('mailboxes', v)} nothingFoundMessage="Connect a mailbox in Inbox first" />
             <Select label="Time zone" searchable data={ZONES} value={form.timezone} onChange={(v) => v && set('timezone', v)} allowDeselect={false} />
             <div>
               <Text size="sm" fw={500} mb={4}>
