@@ -4,6 +4,7 @@ import { apiKeysModule } from './features/api-keys/api-keys.module.js';
 import { actorForToken, SESSION_COOKIE } from './features/auth/index.js';
 import { authModule } from './features/auth/auth.module.js';
 import { billingModule } from './features/billing/billing.module.js';
+import { campaignsModule } from './features/campaigns/campaigns.module.js';
 import { companyModule } from './features/company/company.module.js';
 import { contactsModule } from './features/contacts/contacts.module.js';
 import { creditsModule } from './features/credits/credits.module.js';
@@ -48,6 +49,7 @@ export const FEATURES: readonly FeatureModule[] = [
   knowledgeHubModule,
   billingModule,
   onboardingModule,
+  campaignsModule,
 ];
 
 /** How a request's session cookie (the auth feature) or API key (the api-keys feature) becomes its actor. */

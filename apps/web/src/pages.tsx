@@ -15,6 +15,9 @@ const ListDetailPage = lazyPage(() => import('./features/lists/pages/ListDetailP
 const KnowledgeHubPage = lazyPage(() => import('./features/knowledge-hub/pages/KnowledgeHubPage'), (m) => m.KnowledgeHubPage);
 const KnowledgeProfilePage = lazyPage(() => import('./features/knowledge-hub/pages/KnowledgeProfilePage'), (m) => m.KnowledgeProfilePage);
 const InboxPage = lazyPage(() => import('./features/mailboxes/pages/InboxPage'), (m) => m.InboxPage);
+const CampaignsPage = lazyPage(() => import('./features/campaigns/pages/CampaignsPage'), (m) => m.CampaignsPage);
+const NewCampaignPage = lazyPage(() => import('./features/campaigns/pages/NewCampaignPage'), (m) => m.NewCampaignPage);
+const CampaignDetailsPage = lazyPage(() => import('./features/campaigns/pages/CampaignDetailsPage'), (m) => m.CampaignDetailsPage);
 
 export type AppPage = {
   path: string;
@@ -45,6 +48,9 @@ export const APP_PAGES: readonly AppPage[] = [
   { path: '/prospects/lists/people/:listId', element: <ListDetailPage entity="people" />, preload: ListDetailPage.preload },
   { path: '/prospects/lists/companies/:listId', element: <ListDetailPage entity="companies" />, preload: ListDetailPage.preload },
   { path: '/engage/inbox', element: <InboxPage />, preload: InboxPage.preload, menu: 'Inbox' },
+  { path: '/engage/sequences', element: <CampaignsPage />, preload: CampaignsPage.preload, menu: 'Campaigns' },
+  { path: '/engage/sequences/new-campaign', element: <NewCampaignPage />, preload: NewCampaignPage.preload },
+  { path: '/engage/sequences/campaign-details', element: <CampaignDetailsPage />, preload: CampaignDetailsPage.preload },
 ];
 
 /** Titled paths (navigation.ts) that a built page serves. */

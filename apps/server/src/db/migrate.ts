@@ -35,6 +35,8 @@ import * as m0121 from './migrations/0121_team_enrichment_preference.js';
 import * as m0180 from './migrations/0180_knowledge_hub.js';
 import * as m0140 from './migrations/0140_billing.js';
 import * as m0150 from './migrations/0150_onboarding.js';
+import * as m0160 from './migrations/0160_campaigns.js';
+import * as m0161 from './migrations/0161_campaign_mail_scans.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -74,6 +76,8 @@ const migrations: Record<string, Migration> = {
   '0180_knowledge_hub': m0180,
   '0140_billing': m0140,
   '0150_onboarding': m0150,
+  '0160_campaigns': m0160,
+  '0161_campaign_mail_scans': m0161,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

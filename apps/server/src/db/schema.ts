@@ -42,6 +42,17 @@ import type {
   BillingSubscriptionsTable,
 } from './schema-billing.js';
 import type { OnboardingProfilesTable, WebsiteAllowedDomainsTable } from './schema-onboarding.js';
+import type {
+  CampaignLeadEventsTable,
+  CampaignMailScansTable,
+  CampaignLeadsTable,
+  CampaignListsTable,
+  CampaignMailboxesTable,
+  CampaignSendsTable,
+  CampaignStepsTable,
+  CampaignsTable,
+  SuppressionsTable,
+} from './schema-campaigns.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A nullable column that inserts may leave out. */
@@ -203,6 +214,15 @@ export interface DB {
   billing_cancellations: BillingCancellationsTable;
   onboarding_profiles: OnboardingProfilesTable;
   website_allowed_domains: WebsiteAllowedDomainsTable;
+  campaigns: CampaignsTable;
+  campaign_lists: CampaignListsTable;
+  campaign_mailboxes: CampaignMailboxesTable;
+  campaign_steps: CampaignStepsTable;
+  campaign_leads: CampaignLeadsTable;
+  campaign_sends: CampaignSendsTable;
+  campaign_lead_events: CampaignLeadEventsTable;
+  suppressions: SuppressionsTable;
+  campaign_mail_scans: CampaignMailScansTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -134,6 +134,25 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   // Website visitor tracking belongs to the Website tab (owner and admins, spec/settings.md §6).
   'GET /ip-addresses/domains': 'admin',
   'PUT /ip-addresses': 'admin',
+  // Campaigns are the team's shared outreach, like lists: every member may run them.
+  'POST /api/v1/campaigns': 'user',
+  'GET /api/v1/campaigns': 'user',
+  'GET /api/v1/campaigns/:id': 'user',
+  'PATCH /api/v1/campaigns/:id': 'user',
+  'DELETE /api/v1/campaigns/:id': 'user',
+  'POST /api/v1/campaigns/:id/launch': 'user',
+  'POST /api/v1/campaigns/:id/pause': 'user',
+  'POST /api/v1/campaigns/:id/resume': 'user',
+  'POST /api/v1/campaigns/:id/archive': 'user',
+  'POST /api/v1/campaigns/:id/duplicate': 'user',
+  'GET /api/v1/campaigns/:id/leads': 'user',
+  'POST /api/v1/campaigns/:id/preview': 'user',
+  'GET /api/v1/suppressions': 'user',
+  'POST /api/v1/suppressions': 'user',
+  'DELETE /api/v1/suppressions': 'user',
+  // An email's unsubscribe link: its signed token is the credential; the answer never differs.
+  'POST /unsubscribe/:token': 'public',
+  'GET /unsubscribe/:token': 'public',
 
   'GET /credits/getUserCreditsUsed': 'user',
   'GET /analytics/getCreditsInfo': 'user',

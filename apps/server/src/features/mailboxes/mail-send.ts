@@ -22,6 +22,10 @@ export type OutgoingMail = {
   replyToId?: string;
   /** Files read from `path` as the message is written (never loaded whole), or small `content`. */
   attachments?: OutgoingAttachment[];
+  /** A Message-ID chosen by the caller (recorded before sending, so a retry can find the message in Sent). */
+  messageId?: string;
+  /** Extra header lines (List-Unsubscribe, In-Reply-To of a campaign thread, ...). */
+  headers?: Record<string, string>;
 };
 
 /** `cid`: an image the HTML shows as `cid:` + this token. */
@@ -43,7 +47,7 @@ export function replyHeaders(original: { message_id: string | null; references: 
 
 export async function sendMail(ctx: AppContext, account: MailAccountRow, mail: OutgoingMail): Promise<{ messageId: string; appendedToSent: boolean; sent?: SentCopy }> {
   const original = mail.replyToId ? await repo.findMessage(ctx.db, account.id, mail.replyToId) : undefined;
-  const messageId = `<${crypto.randomUUID()}@${domainOf(account.email_address)}>`;
+  const messageId = mail.messageId ?? `<${crypto.randomUUID()}@${domainOf(account.email_address)}>`;
   const message = {
     from: account.name ? { name: account.name, address: account.email_address } : account.email_address,
     to: mail.to,
@@ -56,6 +60,7 @@ export async function sendMail(ctx: AppContext, account: MailAccountRow, mail: O
     messageId,
     date: new Date(),
     ...replyHeaders(original),
+    ...(mail.headers ? { headers: mail.headers } : {}),
   };
   const credentials = credentialsOf(ctx.config, account);
   const transport = smtpTransport(ctx.config, smtpServerOf(account), credentials);

@@ -1,0 +1,6 @@
+/**
+ * Campaigns: email sequences sent from the team's mailboxes to the contacts of its lists, with
+ * a scheduler (scheduler.ts), exactly-once sending (send-email.ts), and the suppression list.
+ * Other features reach campaigns over HTTP only for now.
+ */
+export {};

@@ -1,0 +1,110 @@
+import { localParts } from '@leadline/shared/campaigns/index';
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTeam, type TestUser } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { chooseVariant } from './campaign-steps.js';
+import { launchCampaign } from './campaigns.service.js';
+import { runTick } from './scheduler.js';
+import { createContactList, createMailbox, ownerActor, threeSteps, WEEKDAYS_9_TO_5 } from './test/fixtures.repository.js';
+
+let t: TestApp;
+let owner: TestUser;
+
+/** A seeded generator, so jittered gaps are the same on every run. */
+function seeded(seed: number) {
+  let state = seed;
+  return () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+}
+
+async function launchedCampaign(name: string, leads: number, body: object, launchAt: Date) {
+  const list = await createContactList(t.ctx.db, owner, `${name} list`, Array.from({ length: leads }, (_, i) => ({ first: `L${i}`, email: `${name.toLowerCase()}-${i}@leads.test` })));
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/campaigns',
+    headers: { cookie: owner.cookie },
+    payload: { name, listIds: [list.listId], schedule: WEEKDAYS_9_TO_5, steps: threeSteps, allowActiveElsewhere: true, ...body },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().data.id as string;
+  await launchCampaign(t.ctx.db, ownerActor(owner), id, launchAt);
+  return id;
+}
+
+const sendsOf = (campaignIds: string[]) =>
+  t.ctx.db.selectFrom('campaign_sends').select(['campaign_id', 'mailbox_id', 'due_at', 'lead_id', 'step_position']).where('campaign_id', 'in', campaignIds).orderBy('due_at').execute();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ owner } = await createTeam(t.ctx.db));
+});
+afterAll(() => t.close());
+
+describe('campaign scheduler (injected clock)', () => {
+  it('sends only inside the window, on its days, in its time zone, across a daylight-saving change', async () => {
+    await createMailbox(t.ctx.db, t.ctx.config, owner, 'window@example.test', { capacity: 100 });
+    // Friday 2026-03-27 in Paris (UTC+1 until Sunday's change to UTC+2).
+    const id = await launchedCampaign('Window', 3, { mailboxes: ['window@example.test'], dailyLimit: 100, minGapSeconds: 0, jitterSeconds: 0 }, new Date('2026-03-27T07:00:00Z'));
+    const tick = (iso: string) => runTick(t.ctx, { now: new Date(iso), random: () => 0 });
+
+    expect((await tick('2026-03-27T07:30:00Z')).planned).toBe(0); // 08:30 in Paris: not yet open
+    expect((await tick('2026-03-28T10:00:00Z')).planned).toBe(0); // Saturday
+    expect((await tick('2026-03-30T06:30:00Z')).planned).toBe(0); // Monday 08:30 CEST
+    expect((await tick('2026-03-30T07:00:00Z')).planned).toBe(3); // Monday 09:00 CEST, one hour earlier in UTC than Friday's opening
+    expect((await tick('2026-03-30T07:00:00Z')).planned).toBe(0); // a repeated tick plans nothing twice
+    const sends = await sendsOf([id]);
+    expect(sends).toHaveLength(3);
+    for (const s of sends) expect(localParts(new Date(s.due_at), 'Europe/Paris')).toMatchObject({ hour: 9, weekday: 1 });
+  });
+
+  it('shares two mailboxes between three campaigns within each daily capacity, gap and campaign limit', async () => {
+    const start = new Date('2026-01-12T08:00:00Z'); // Monday 09:00 in Paris
+    await createMailbox(t.ctx.db, t.ctx.config, owner, 'one@example.test', { capacity: 30 });
+    await createMailbox(t.ctx.db, t.ctx.config, owner, 'two@example.test', { capacity: 20 });
+    const settings = { mailboxes: ['one@example.test', 'two@example.test'], minGapSeconds: 300, jitterSeconds: 120 };
+    const ids = [
+      await launchedCampaign('Alpha', 40, { ...settings, dailyLimit: 25 }, start),
+      await launchedCampaign('Beta', 40, { ...settings, dailyLimit: 10 }, start),
+      await launchedCampaign('Gamma', 40, { ...settings, dailyLimit: 25 }, start),
+    ];
+    const random = seeded(7);
+    // Every 5 minutes from 09:00 to 17:00 on Monday, and on Tuesday.
+    for (const day of [0, 1]) {
+      for (let m = 0; m < 8 * 60; m += 5) await runTick(t.ctx, { now: new Date(start.getTime() + day * 86_400_000 + m * 60_000), random, horizonSeconds: 300 });
+    }
+    const sends = await sendsOf(ids);
+    const mailboxes = await t.ctx.db.selectFrom('mail_accounts').select(['id', 'email_address', 'daily_capacity']).where('email_address', 'in', ['one@example.test', 'two@example.test']).execute();
+    for (const day of ['2026-01-12', '2026-01-13']) {
+      const ofDay = sends.filter((s) => new Date(s.due_at).toISOString().startsWith(day));
+      // Capacity binds: 30 + 20 a day, below the limits' 25 + 10 + 25.
+      expect(ofDay).toHaveLength(50);
+      for (const m of mailboxes) {
+        const times = ofDay.filter((s) => s.mailbox_id === m.id).map((s) => new Date(s.due_at).getTime());
+        expect(times.length, m.email_address).toBe(m.daily_capacity);
+        for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(300_000);
+      }
+      for (const [i, limit] of [25, 10, 25].entries()) expect(ofDay.filter((s) => s.campaign_id === ids[i]).length).toBeLessThanOrEqual(limit);
+      expect(ofDay.filter((s) => s.campaign_id === ids[1]).length).toBe(10);
+    }
+    // The jitter spreads the gaps: not every gap is the bare minimum.
+    const one = sends.filter((s) => s.mailbox_id === mailboxes.find((m) => m.email_address === 'one@example.test')!.id).map((s) => new Date(s.due_at).getTime());
+    const gaps = new Set(one.slice(1, 30).map((time, i) => time - one[i]!));
+    expect(gaps.size).toBeGreaterThan(5);
+    // Each (lead, step) is planned once.
+    expect(new Set(sends.map((s) => `${s.lead_id}:${s.step_position}`)).size).toBe(sends.length);
+  });
+
+  it('splits A/B variants by their weights within 5% over 2,000 leads', () => {
+    for (const weights of [
+      [50, 50],
+      [70, 30],
+      [20, 30, 50],
+    ]) {
+      const counts = weights.map(() => 0);
+      for (let i = 0; i < 2000; i++) counts[chooseVariant(crypto.randomUUID(), 0, weights)]!++;
+      weights.forEach((w, v) => expect(Math.abs(counts[v]! / 2000 - w / 100)).toBeLessThanOrEqual(0.05));
+    }
+    const lead = crypto.randomUUID();
+    expect(chooseVariant(lead, 1, [50, 50])).toBe(chooseVariant(lead, 1, [50, 50]));
+  });
+});

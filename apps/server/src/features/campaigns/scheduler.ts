@@ -1,0 +1,121 @@
+import crypto from 'node:crypto';
+import { inWindow, localDayStart, stepDueAt } from '@leadline/shared/campaigns/index';
+import type { AppContext } from '../../lib/context.js';
+import { chooseVariant, renderStep, variablesOf } from './campaign-steps.js';
+import { campaignSendEmail } from './campaigns.jobs.js';
+import { detectExits, type MailKind } from './exits.js';
+import * as repo from './campaigns.repository.js';
+import { book, pickMailbox, type MailboxSlot } from './mailbox-rotation.js';
+import * as sends from './sends.repository.js';
+
+export type TickOptions = {
+  now: Date;
+  /** In [0, 1): the jitter's randomness, injected by tests. */
+  random?: () => number;
+  /** How far ahead a tick books sends (the tick's period). */
+  horizonSeconds?: number;
+  /** Most emails one campaign plans per tick. */
+  batch?: number;
+};
+
+export type TickResult = { planned: number; tasks: number; exits: Record<MailKind, number> };
+
+const DAY_MS = 86_400_000;
+const utcDayStart = (at: Date) => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
+const domainOf = (address: string) => address.split('@')[1] ?? 'localhost';
+
+/**
+ * One scheduler tick: for each active campaign inside its sending window, plans the emails of
+ * its due leads within its daily limit, each on a mailbox with capacity left today (counted
+ * across campaigns, over the UTC day) at least the gap after that mailbox's previous send, and
+ * enqueues their sends to start at that time. A send row is unique per (lead, step), so a
+ * repeated or concurrent tick never plans an email twice; a tick that dies leaves nothing half done.
+ * Before planning, it applies the exits found in the mailboxes' newly synced mail (exits.ts).
+ */
+export async function runTick(ctx: AppContext, options: TickOptions): Promise<TickResult> {
+  const { now } = options;
+  const random = options.random ?? Math.random;
+  const horizonMs = (options.horizonSeconds ?? 60) * 1000;
+  // Exits first, so a lead that answered since the last tick gets nothing more.
+  const result: TickResult = { planned: 0, tasks: 0, exits: await detectExits(ctx, now) };
+  // Mailboxes shared by several campaigns keep one state through the tick.
+  const slots = new Map<string, MailboxSlot>();
+
+  for (const campaign of await sends.activeCampaigns(ctx.db)) {
+    if (await sends.hasDynamicList(ctx.db, campaign.id)) await repo.enrolLeads(ctx.db, campaign, now, 0);
+    const steps = await repo.findSteps(ctx.db, campaign.id);
+    if (!inWindow(now, campaign.schedule)) continue;
+    const sentToday = await sends.campaignSendsSince(ctx.db, campaign.id, localDayStart(now, campaign.schedule.timezone));
+    let remaining = Math.min(campaign.daily_limit - sentToday, options.batch ?? 500);
+    if (remaining <= 0) continue;
+
+    const loads = await sends.mailboxLoads(ctx.db, campaign.id, utcDayStart(now));
+    const own: MailboxSlot[] = loads.map((m) => {
+      let slot = slots.get(m.id);
+      if (!slot) {
+        slot = { id: m.id, domain: domainOf(m.email_address), capacity: m.daily_capacity, used: Number(m.used ?? 0), lastAt: m.last_due_at ? new Date(m.last_due_at).getTime() : null };
+        slots.set(m.id, slot);
+      }
+      return slot;
+    });
+    const senderName = new Map(loads.map((m) => [m.id, m.name || null]));
+
+    for (const lead of await sends.dueLeads(ctx.db, campaign.id, now, remaining)) {
+      const position = lead.next_position ?? 0;
+      const step = steps.find((s) => s.position === position);
+      const next = steps.find((s) => s.position === position + 1);
+      const nextDue = (from: Date) => (next ? { position: next.position, at: stepDueAt(from, next.delay_days, next.business_days, campaign.schedule) } : null);
+      if (!step) {
+        await sends.advanceLead(ctx.db, lead.id, null);
+        continue;
+      }
+      if (step.type !== 'email') {
+        // Until the LinkedIn and dialer features exist, these steps are tasks in the lead's timeline.
+        await ctx.db.transaction().execute(async (trx) => {
+          await repo.addLeadEvent(trx, lead.id, `task:${step.type}`, step.body, position, now);
+          await sends.advanceLead(trx, lead.id, nextDue(now));
+        });
+        result.tasks++;
+        continue;
+      }
+      const pick = pickMailbox(own, {
+        now: now.getTime(),
+        gapMs: campaign.min_gap_seconds * 1000,
+        jitterMs: campaign.jitter_seconds * 1000,
+        horizonMs,
+        random,
+        onlyId: lead.thread_message_ids.length ? lead.mailbox_id : null,
+      });
+      if (!pick) continue;
+      const variant = chooseVariant(lead.id, position, step.variants?.map((v) => v.weight) ?? []);
+      const rendered = renderStep(step, variant, variablesOf(lead, lead.email, senderName.get(pick.slot.id) ?? null), lead.thread_subject);
+      const inThread = rendered.inThread && lead.thread_message_ids.length > 0;
+      const dueAt = new Date(pick.at);
+      const planned = await ctx.db.transaction().execute(async (trx) => {
+        const sendId = await sends.insertSend(trx, {
+          campaignId: campaign.id,
+          leadId: lead.id,
+          teamId: campaign.team_id,
+          stepPosition: position,
+          variant: rendered.variant,
+          mailboxId: pick.slot.id,
+          messageId: `<${crypto.randomUUID()}@${pick.slot.domain}>`,
+          to: lead.email ?? '',
+          subject: rendered.subject,
+          body: rendered.body,
+          inReplyTo: inThread ? (lead.thread_message_ids.at(-1) ?? null) : null,
+          references: inThread ? lead.thread_message_ids : [],
+          dueAt,
+        });
+        if (sendId) await ctx.queue.send(campaignSendEmail, { sendId }, { trx, startAfterSeconds: Math.max(0, Math.ceil((pick.at - now.getTime()) / 1000)) });
+        return Boolean(sendId);
+      });
+      if (!planned) continue;
+      book(pick);
+      result.planned++;
+      if (--remaining <= 0) break;
+    }
+    await sends.completeIfDone(ctx.db, campaign.id, now);
+  }
+  return result;
+}

@@ -1,0 +1,130 @@
+import { AppError, CREDIT_COSTS } from '@leadline/shared';
+import { CAMPAIGN_MESSAGES, stepDueAt } from '@leadline/shared/campaigns/index';
+import type { AppContext } from '../../lib/context.js';
+import type { WriteLane } from '../../lib/service-definition.js';
+import { spendCredits } from '../credits/index.js';
+import { findMailAccount, sendMail, syncMailboxOnce } from '../mailboxes/index.js';
+import * as repo from './campaigns.repository.js';
+import * as sends from './sends.repository.js';
+import { isSuppressed } from './suppressions.repository.js';
+import { unsubscribeToken } from './suppressions.service.js';
+
+export type SendOutcome = 'sent' | 'already-sent' | 'released' | 'out-of-credits' | 'skipped';
+
+/** Writes each batch in a transaction of its own: enough for the rare one-off sync of a recovery. */
+const directLane = (ctx: AppContext): WriteLane => ({
+  async writeInBatches(rows, write, options) {
+    const batchSize = options?.maxBatchSize ?? 200;
+    let batch: any[] = [];
+    let count = 0;
+    let batches = 0;
+    const flush = async () => {
+      if (!batch.length) return;
+      const current = batch;
+      batch = [];
+      await ctx.db.transaction().execute((trx) => write(trx, current));
+      batches++;
+    };
+    for await (const row of rows as AsyncIterable<unknown>) {
+      batch.push(row);
+      count++;
+      if (batch.length >= batchSize) await flush();
+    }
+    await flush();
+    return { rows: count, batches };
+  },
+});
+
+/** The headers of a campaign email: threading, and the one-click unsubscribe of RFC 8058. */
+async function headersOf(ctx: AppContext, send: sends.SendContext, from: string) {
+  const headers: Record<string, string> = {};
+  if (send.in_reply_to) {
+    headers['In-Reply-To'] = send.in_reply_to;
+    headers.References = send.references.join(' ');
+  }
+  let footer = '';
+  if (ctx.config.publicUrl) {
+    const url = `${ctx.config.publicUrl}/unsubscribe/${await unsubscribeToken(ctx.db, send.id)}`;
+    headers['List-Unsubscribe'] = `<${url}>, <mailto:${from}?subject=unsubscribe>`;
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+    footer = `\n\n--\nUnsubscribe: ${url}`;
+  } else headers['List-Unsubscribe'] = `<mailto:${from}?subject=unsubscribe>`;
+  return { headers, footer };
+}
+
+/**
+ * Sends one planned email at most once. The Message-ID was recorded when the email was
+ * planned; an attempt marks the send `sending` (and pays for it) before the SMTP conversation,
+ * so a later attempt that finds `sending` knows an earlier one may have reached the server and
+ * first looks for that Message-ID in the mailbox's synced mail, syncing it once, before sending again.
+ */
+export async function sendPlannedEmail(ctx: AppContext, sendId: string, now = () => new Date()): Promise<SendOutcome> {
+  const send = await sends.findSendContext(ctx.db, sendId);
+  if (!send || send.status === 'sent' || send.status === 'cancelled' || send.status === 'failed') return 'skipped';
+  const account = send.mailbox_id ? await findMailAccount(ctx.db, send.mailbox_id) : undefined;
+  const stillWanted = send.campaign_status === 'active' && send.lead_status === 'active' && account?.status === 'connected' && !(await isSuppressed(ctx.db, send.team_id, send.to_address));
+
+  if (send.status === 'sending' && account) {
+    if (!(await sends.syncedMessageExists(ctx.db, account.id, send.message_id))) await syncMailboxOnce(ctx, account, directLane(ctx));
+    if (await sends.syncedMessageExists(ctx.db, account.id, send.message_id)) {
+      await finish(ctx, send, now());
+      return 'already-sent';
+    }
+  }
+  if (!stillWanted || !account) {
+    if (send.status === 'queued') await ctx.db.transaction().execute((trx) => sends.releaseSend(trx, send.id, send.lead_id, now()));
+    return 'released';
+  }
+
+  const paid = await ctx.db.transaction().execute(async (trx) => {
+    const locked = await sends.lockSend(trx, send.id);
+    if (!locked || locked.status === 'sent') return false;
+    if (locked.charge_id) {
+      await sends.markSending(trx, send.id, locked.charge_id);
+      return true;
+    }
+    try {
+      if (!send.created_by) throw new AppError('INSUFFICIENT_CREDITS', CAMPAIGN_MESSAGES.outOfCredits);
+      const { entry } = await spendCredits(trx, {
+        teamId: send.team_id,
+        userId: send.created_by,
+        action: 'manual_email',
+        amount: CREDIT_COSTS.manualEmail,
+        idempotencyKey: `campaign-send:${send.id}`,
+        reason: `Campaign "${send.campaign_name}" email`,
+      });
+      await sends.markSending(trx, send.id, entry.id);
+      return true;
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'INSUFFICIENT_CREDITS') throw error;
+      return false;
+    }
+  });
+  if (!paid) {
+    await ctx.db.transaction().execute(async (trx) => {
+      await sends.pauseForReason(trx, send.campaign_id, CAMPAIGN_MESSAGES.outOfCredits);
+      await sends.releaseSend(trx, send.id, send.lead_id, now());
+    });
+    return 'out-of-credits';
+  }
+
+  const { headers, footer } = await headersOf(ctx, send, account.email_address);
+  await sendMail(ctx, account, { to: [send.to_address], subject: send.subject, text: send.body + footer, messageId: send.message_id, headers });
+  await finish(ctx, send, now());
+  return 'sent';
+}
+
+/** Records the send as sent and moves its lead to the next step, due its delay after now. */
+async function finish(ctx: AppContext, send: sends.SendContext, at: Date) {
+  const steps = await repo.findSteps(ctx.db, send.campaign_id);
+  const next = steps.find((s) => s.position === send.step_position + 1);
+  await ctx.db.transaction().execute(async (trx) => {
+    await sends.markSent(trx, send.id, at);
+    await repo.addLeadEvent(trx, send.lead_id, 'sent', send.subject, send.step_position, at);
+    await sends.advanceLead(trx, send.lead_id, next ? { position: next.position, at: stepDueAt(at, next.delay_days, next.business_days, send.schedule) } : null, {
+      at,
+      subject: send.subject,
+      messageId: send.message_id,
+    });
+  });
+}

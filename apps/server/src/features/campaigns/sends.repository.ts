@@ -1,0 +1,220 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export async function activeCampaigns(db: Db) {
+  return db.selectFrom('campaigns').selectAll().where('status', '=', 'active').orderBy('launched_at').orderBy('id').execute();
+}
+
+export async function hasDynamicList(db: Db, campaignId: string) {
+  const row = await db
+    .selectFrom('campaign_lists')
+    .innerJoin('lists', 'lists.id', 'campaign_lists.list_id')
+    .select('lists.id')
+    .where('campaign_lists.campaign_id', '=', campaignId)
+    .where('lists.is_dynamic', '=', true)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** The campaign's active leads due by `now`, oldest due first, with what their emails need. */
+export async function dueLeads(db: Db, campaignId: string, now: Date, limit: number) {
+  if (limit <= 0) return [];
+  return db
+    .selectFrom('campaign_leads as l')
+    .innerJoin('contacts as c', 'c.id', 'l.contact_id')
+    .select([
+      'l.id',
+      'l.email',
+      'l.next_position',
+      'l.mailbox_id',
+      'l.thread_subject',
+      'l.thread_message_ids',
+      'c.first_name',
+      'c.last_name',
+      'c.full_name',
+      'c.company_name',
+      'c.job_title',
+      'c.city',
+      'c.country',
+      'c.industry',
+    ])
+    .where('l.campaign_id', '=', campaignId)
+    .where('l.status', '=', 'active')
+    .where('l.next_at', '<=', now)
+    .orderBy('l.next_at')
+    .orderBy('l.id')
+    .limit(limit)
+    .execute();
+}
+export type DueLead = Awaited<ReturnType<typeof dueLeads>>[number];
+
+/** Emails of a campaign planned since an instant (its daily limit counts them). */
+export async function campaignSendsSince(db: Db, campaignId: string, since: Date) {
+  const row = await db
+    .selectFrom('campaign_sends')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('campaign_id', '=', campaignId)
+    .where('due_at', '>=', since)
+    .where('status', '<>', 'cancelled')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The campaign's usable mailboxes, each with what every campaign has planned on it since `since` and its latest send. */
+export async function mailboxLoads(db: Db, campaignId: string, since: Date) {
+  return db
+    .selectFrom('campaign_mailboxes as cm')
+    .innerJoin('mail_accounts as a', 'a.id', 'cm.account_id')
+    .select([
+      'a.id',
+      'a.email_address',
+      'a.name',
+      'a.daily_capacity',
+      (eb) =>
+        eb
+          .selectFrom('campaign_sends as s')
+          .select(sql<string>`count(*)`.as('n'))
+          .whereRef('s.mailbox_id', '=', 'a.id')
+          .where('s.due_at', '>=', since)
+          .where('s.status', '<>', 'cancelled')
+          .as('used'),
+      (eb) => eb.selectFrom('campaign_sends as s').select(sql<Date | null>`max(s.due_at)`.as('m')).whereRef('s.mailbox_id', '=', 'a.id').as('last_due_at'),
+    ])
+    .where('cm.campaign_id', '=', campaignId)
+    .where('a.status', '=', 'connected')
+    .where('a.is_active', '=', true)
+    .orderBy('a.email_address')
+    .execute();
+}
+
+export type NewSend = {
+  campaignId: string;
+  leadId: string;
+  teamId: string;
+  stepPosition: number;
+  variant: number;
+  mailboxId: string;
+  messageId: string;
+  to: string;
+  subject: string;
+  body: string;
+  inReplyTo: string | null;
+  references: string[];
+  dueAt: Date;
+};
+
+/** Plans one email; nothing when this (lead, step) already has one. The lead waits for it (no due time). */
+export async function insertSend(db: Db, send: NewSend): Promise<string | undefined> {
+  const row = await db
+    .insertInto('campaign_sends')
+    .values({
+      campaign_id: send.campaignId,
+      lead_id: send.leadId,
+      team_id: send.teamId,
+      step_position: send.stepPosition,
+      variant: send.variant,
+      mailbox_id: send.mailboxId,
+      message_id: send.messageId,
+      to_address: send.to,
+      subject: send.subject,
+      body: send.body,
+      in_reply_to: send.inReplyTo,
+      references: send.references,
+      due_at: send.dueAt,
+    })
+    .onConflict((oc) => oc.columns(['lead_id', 'step_position']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  await db.updateTable('campaign_leads').set({ next_at: null, mailbox_id: send.mailboxId, updated_at: new Date() }).where('id', '=', send.leadId).execute();
+  return row?.id;
+}
+
+/** A lead moves to its next step (due then), or is completed when there is none. */
+export async function advanceLead(db: Db, leadId: string, next: { position: number; at: Date } | null, sent?: { at: Date; subject: string | null; messageId: string }) {
+  await db
+    .updateTable('campaign_leads')
+    .set({
+      next_position: next?.position ?? null,
+      next_at: next?.at ?? null,
+      status: next ? 'active' : 'completed',
+      updated_at: new Date(),
+      ...(sent
+        ? {
+            last_sent_at: sent.at,
+            thread_subject: sql<string | null>`coalesce(thread_subject, ${sent.subject})`,
+            thread_message_ids: sql<string[]>`array_append(thread_message_ids, ${sent.messageId})`,
+          }
+        : {}),
+    })
+    .where('id', '=', leadId)
+    .where('status', '=', 'active')
+    .execute();
+}
+
+/** Everything a send's job needs, from the send id. */
+export async function findSendContext(db: Db, sendId: string) {
+  return db
+    .selectFrom('campaign_sends as s')
+    .innerJoin('campaign_leads as l', 'l.id', 's.lead_id')
+    .innerJoin('campaigns as c', 'c.id', 's.campaign_id')
+    .selectAll('s')
+    .select(['l.status as lead_status', 'c.status as campaign_status', 'c.created_by', 'c.schedule', 'c.name as campaign_name'])
+    .where('s.id', '=', sendId)
+    .executeTakeFirst();
+}
+export type SendContext = NonNullable<Awaited<ReturnType<typeof findSendContext>>>;
+
+/** Locks a send row and answers its status (the job re-checks it under the lock). */
+export async function lockSend(db: Db, sendId: string) {
+  return db.selectFrom('campaign_sends').select(['status', 'attempts', 'charge_id']).where('id', '=', sendId).forUpdate().executeTakeFirst();
+}
+
+export async function markSending(db: Db, sendId: string, chargeId: string) {
+  await db.updateTable('campaign_sends').set({ status: 'sending', charge_id: chargeId, attempts: sql<number>`attempts + 1` }).where('id', '=', sendId).execute();
+}
+
+export async function markSent(db: Db, sendId: string, at: Date) {
+  await db.updateTable('campaign_sends').set({ status: 'sent', sent_at: at, error: null }).where('id', '=', sendId).execute();
+}
+
+/** Drops a send no SMTP server has seen, and makes its lead due again (when the campaign resumes). */
+export async function releaseSend(db: Db, sendId: string, leadId: string, at: Date) {
+  await db.deleteFrom('campaign_sends').where('id', '=', sendId).where('status', '=', 'queued').execute();
+  await db.updateTable('campaign_leads').set({ next_at: at, updated_at: at }).where('id', '=', leadId).where('status', '=', 'active').execute();
+}
+
+export async function pauseForReason(db: Db, campaignId: string, reason: string) {
+  await db.updateTable('campaigns').set({ status: 'paused', status_reason: reason, updated_at: new Date() }).where('id', '=', campaignId).where('status', '=', 'active').execute();
+}
+
+/** Completes an active campaign with no active lead and no email in flight. */
+export async function completeIfDone(db: Db, campaignId: string, at: Date) {
+  await db
+    .updateTable('campaigns')
+    .set({ status: 'completed', completed_at: at, updated_at: at })
+    .where('id', '=', campaignId)
+    .where('status', '=', 'active')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('campaign_leads').select('id').where('campaign_id', '=', campaignId).where('status', '=', 'active'))),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('campaign_sends').select('id').where('campaign_id', '=', campaignId).where('status', 'in', ['queued', 'sending']))),
+    )
+    .execute();
+}
+
+/** Whether the mailbox's synced mail holds a message with this Message-ID (the Sent copy of an earlier attempt). */
+export async function syncedMessageExists(db: Db, accountId: string, messageId: string) {
+  const row = await db.selectFrom('mail_messages').select('id').where('account_id', '=', accountId).where('message_id', '=', messageId).limit(1).executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function findSendForUnsubscribe(db: Db, sendId: string) {
+  return db.selectFrom('campaign_sends').select(['id', 'team_id', 'to_address']).where('id', '=', sendId).executeTakeFirst();
+}
+
+export async function markUnsubscribed(db: Db, sendId: string, at: Date) {
+  await db.updateTable('campaign_sends').set({ unsubscribed_at: at }).where('id', '=', sendId).where('unsubscribed_at', 'is', null).execute();
+}

@@ -1,0 +1,44 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Adds addresses (lower-cased) to the team's suppression list; answers how many were new. */
+export async function addSuppressions(db: Db, teamId: string, emails: string[], reason: string): Promise<number> {
+  const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
+  if (!unique.length) return 0;
+  const inserted = await db
+    .insertInto('suppressions')
+    .values(unique.map((email) => ({ team_id: teamId, email, reason })))
+    .onConflict((oc) => oc.columns(['team_id', 'email']).doNothing())
+    .returning('email')
+    .execute();
+  return inserted.length;
+}
+
+/** Stops the team's active leads at a suppressed address. */
+export async function stopSuppressedLeads(db: Db, teamId: string, emails: string[], at: Date) {
+  if (!emails.length) return;
+  await db
+    .updateTable('campaign_leads')
+    .set({ status: 'unsubscribed', next_at: null, updated_at: at })
+    .where('team_id', '=', teamId)
+    .where('status', '=', 'active')
+    .where(sql<string>`lower(email)`, 'in', emails.map((e) => e.toLowerCase()))
+    .execute();
+}
+
+export async function isSuppressed(db: Db, teamId: string, email: string) {
+  const row = await db.selectFrom('suppressions').select('email').where('team_id', '=', teamId).where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function pageSuppressions(db: Db, teamId: string, offset: number, limit: number) {
+  const total = await db.selectFrom('suppressions').select((eb) => eb.fn.countAll<string>().as('n')).where('team_id', '=', teamId).executeTakeFirstOrThrow();
+  const rows = await db.selectFrom('suppressions').selectAll().where('team_id', '=', teamId).orderBy('created_at', 'desc').orderBy('email').offset(offset).limit(limit).execute();
+  return { total: Number(total.n), rows };
+}
+
+export async function deleteSuppression(db: Db, teamId: string, email: string) {
+  return db.deleteFrom('suppressions').where('team_id', '=', teamId).where('email', '=', email.toLowerCase()).returning('email').executeTakeFirst();
+}

@@ -1,0 +1,154 @@
+import { Alert, Badge, Button, Group, Modal, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { CAMPAIGN_LEAD_STATUSES, type CampaignCounts, type CampaignLeadStatus } from '@leadline/shared/campaigns/index';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { NotFoundPage } from '../../../components/NotFoundPage';
+import { PageLoading } from '../../../components/PageLoading';
+import { isApiError } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { CAMPAIGN_SCREEN_MESSAGES, useCampaign, useCampaignAction, useCampaignLeads, usePreview, type CampaignAction } from '../api';
+import { StatusBadge } from '../components/StatusBadge';
+import { StepFunnel } from '../components/StepFunnel';
+
+const COUNT_LABELS: Array<[keyof CampaignCounts, string]> = [
+  ['leads', 'Leads'],
+  ['sent', 'Sent'],
+  ['opened', 'Opened'],
+  ['replied', 'Replied'],
+  ['bounced', 'Bounced'],
+  ['unsubscribed', 'Unsubscribed'],
+  ['skipped', 'Skipped'],
+];
+
+function Preview({ id, stepIndex, onClose }: { id: string; stepIndex: number | null; onClose: () => void }) {
+  const preview = usePreview(id, stepIndex ?? 0, stepIndex !== null);
+  return (
+    <Modal opened={stepIndex !== null} onClose={onClose} title={`Preview of step ${(stepIndex ?? 0) + 1}`} size="lg">
+      {preview.data ? (
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            To: {preview.data.to ?? 'a lead without values (fallbacks shown)'}
+          </Text>
+          {preview.data.subject !== null && <Text fw={600}>{preview.data.subject}</Text>}
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{preview.data.body}</Text>
+        </Stack>
+      ) : (
+        <PageLoading />
+      )}
+    </Modal>
+  );
+}
+
+/** /engage/sequences/campaign-details?id= (spec §2): counts, a funnel per step, and the leads with their status and next step. */
+export function CampaignDetailsPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const campaign = useCampaign(id);
+  const [status, setStatus] = useState<CampaignLeadStatus | undefined>();
+  const [page, setPage] = useState(1);
+  const [previewStep, setPreviewStep] = useState<number | null>(null);
+  const leads = useCampaignLeads(id, status, page);
+  const action = useCampaignAction();
+
+  if (!id || (campaign.isError && isApiError(campaign.error) && campaign.error.status === 404)) return <NotFoundPage />;
+  if (!campaign.data) return <PageLoading />;
+  const c = campaign.data;
+  const run = (name: CampaignAction) => action.mutate({ id, action: name }, { onError: (e) => notify.error(isApiError(e) ? e.message : CAMPAIGN_SCREEN_MESSAGES.actionFailed) });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Title order={1} size="h3">
+            {c.name}
+          </Title>
+          <StatusBadge status={c.status} reason={c.statusReason} />
+        </Group>
+        <Group gap="xs">
+          {c.status === 'draft' && <Button onClick={() => run('launch')} loading={action.isPending}>Launch</Button>}
+          {c.status === 'active' && <Button variant="default" onClick={() => run('pause')} loading={action.isPending}>Pause</Button>}
+          {c.status === 'paused' && <Button onClick={() => run('resume')} loading={action.isPending}>Resume</Button>}
+        </Group>
+      </Group>
+      {c.statusReason && <Alert color="yellow">{c.statusReason}</Alert>}
+      <Text size="sm" c="dimmed">
+        Lists: {c.lists.map((l) => l.name).join(', ')} · From: {c.mailboxes.join(', ')} · {c.schedule.start}-{c.schedule.end} {c.schedule.timezone} · {c.dailyLimit} per day
+      </Text>
+      <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }}>
+        {COUNT_LABELS.map(([key, label]) => (
+          <Paper withBorder p="sm" key={key}>
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text fw={700} size="xl" aria-label={`${label} count`}>
+              {c.counts[key]}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <Title order={2} size="h4">
+        Funnel per step
+      </Title>
+      <StepFunnel steps={c.steps} leads={c.counts.leads} />
+      <Group gap="xs">
+        {c.steps.map((s) => (
+          <Button key={s.id} size="xs" variant="light" onClick={() => setPreviewStep(s.position)}>
+            Preview step {s.position + 1}
+          </Button>
+        ))}
+      </Group>
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          Leads
+        </Title>
+        <Select
+          placeholder="All statuses"
+          clearable
+          data={[...CAMPAIGN_LEAD_STATUSES]}
+          value={status ?? null}
+          onChange={(v) => {
+            setStatus((v as CampaignLeadStatus | null) ?? undefined);
+            setPage(1);
+          }}
+        />
+      </Group>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            {['Name', 'Email', 'Company', 'Status', 'Next step', 'Last sent'].map((h) => (
+              <Table.Th key={h}>{h}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {(leads.data?.data ?? []).map((lead) => (
+            <Table.Tr key={lead.id}>
+              <Table.Td>{lead.name}</Table.Td>
+              <Table.Td>{lead.email}</Table.Td>
+              <Table.Td>{lead.companyName}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={lead.status === 'active' ? 'teal' : 'gray'}>
+                  {lead.status}
+                </Badge>
+                {lead.skipReason && (
+                  <Text size="xs" c="dimmed">
+                    {lead.skipReason}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{lead.nextStep === null ? '-' : `Step ${lead.nextStep + 1}${lead.nextAt ? `, ${new Date(lead.nextAt).toLocaleString()}` : ', sending'}`}</Table.Td>
+              <Table.Td>{lead.lastSentAt ? new Date(lead.lastSentAt).toLocaleString() : '-'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {leads.data && leads.data.pagination.totalRecords === 0 && (
+        <Text c="dimmed" ta="center">
+          No results.
+        </Text>
+      )}
+      {leads.data && leads.data.pagination.totalPages > 1 && <Pagination total={leads.data.pagination.totalPages} value={page} onChange={setPage} />}
+      <Preview id={id} stepIndex={previewStep} onClose={() => setPreviewStep(null)} />
+    </Stack>
+  );
+}

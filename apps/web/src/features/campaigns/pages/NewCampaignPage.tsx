@@ -1,0 +1,139 @@
+import { Alert, Button, Chip, Group, MultiSelect, NumberInput, Radio, Select, Stack, Stepper, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { CAMPAIGN_MESSAGES, CampaignCreateBody, type CampaignCreateInput } from '@leadline/shared/campaigns/index';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { CAMPAIGN_SCREEN_MESSAGES, useAudienceChoices, useCreateCampaign } from '../api';
+import { StepEditor, type DraftStep } from '../components/StepEditor';
+
+const DAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const listedZones = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+// The list leaves out some names a browser may report (UTC): keep the browser's own.
+const ZONES = listedZones.includes(browserZone) ? listedZones : [browserZone, ...listedZones];
+
+/** The request body from the form, empty subjects left out (a later email then replies in the thread). */
+function bodyOf(form: { name: string; listIds: string[]; mailboxes: string[]; timezone: string; days: string[]; start: string; end: string; dailyLimit: number; steps: DraftStep[] }): CampaignCreateInput {
+  return {
+    name: form.name,
+    listIds: form.listIds,
+    mailboxes: form.mailboxes,
+    schedule: { timezone: form.timezone, days: form.days.map(Number), start: form.start, end: form.end },
+    dailyLimit: form.dailyLimit,
+    steps: form.steps.map((s) => ({ type: s.type, delayDays: s.delayDays, body: s.body, newThread: s.newThread, ...(s.type === 'email' && s.subject.trim() ? { subject: s.subject } : {}) })),
+  };
+}
+
+/** /engage/sequences/new-campaign (spec §2): AI generated or basic, basic information, AI campaign context, the sequence. */
+export function NewCampaignPage() {
+  const navigate = useNavigate();
+  const { lists, mailboxes } = useAudienceChoices();
+  const create = useCreateCampaign();
+  const [active, setActive] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [form, setForm] = useState({
+    name: '',
+    listIds: [] as string[],
+    mailboxes: [] as string[],
+    timezone: browserZone,
+    days: ['1', '2', '3', '4', '5'],
+    start: '09:00',
+    end: '17:00',
+    dailyLimit: 50,
+    steps: [
+      { type: 'email', delayDays: 0, subject: '', body: 'Hi {{firstName|there}},\n\n', newThread: false },
+      { type: 'email', delayDays: 3, subject: '', body: 'Hi {{firstName|there}}, following up on my last email.', newThread: false },
+    ] as DraftStep[],
+  });
+  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = () => {
+    const parsed = CampaignCreateBody.safeParse(bodyOf(form));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      setError(`${issue.path.join('.')}: ${issue.message}`);
+      return;
+    }
+    setError(null);
+    create.mutate(bodyOf(form), {
+      onSuccess: ({ data }) => {
+        notify.success(CAMPAIGN_SCREEN_MESSAGES.created);
+        void navigate(`/engage/sequences/campaign-details?id=${data.id}`);
+      },
+      onError: (e) => setError(isApiError(e) ? e.message : CAMPAIGN_SCREEN_MESSAGES.actionFailed),
+    });
+  };
+
+  return (
+    <Stack gap="md" maw={900}>
+      <Title order={1} size="h3">
+        New campaign
+      </Title>
+      <Stepper active={active} onStepClick={setActive}>
+        <Stepper.Step label="AI generated or basic">
+          <Radio.Group value="basic" label="How do you want to build the sequence?">
+            <Stack mt="xs">
+              <Tooltip label={CAMPAIGN_MESSAGES.aiUnavailable}>
+                <div>
+                  <Radio value="ai" label="AI generated" description={CAMPAIGN_MESSAGES.aiUnavailable} disabled />
+                </div>
+              </Tooltip>
+              <Radio value="basic" label="Basic" description="Write the steps yourself" />
+            </Stack>
+          </Radio.Group>
+        </Stepper.Step>
+        <Stepper.Step label="Basic information">
+          <Stack>
+            <TextInput label="Campaign name" required value={form.name} onChange={(e) => set('name', e.currentTarget.value)} />
+            <MultiSelect label="Lists" required searchable data={(lists.data ?? []).map((l) => ({ value: l._id, label: l.name }))} value={form.listIds} onChange={(v) => set('listIds', v)} />
+            <MultiSelect label="Send from" required searchable data={mailboxes.data ?? []} value={form.mailboxes} onChange={(v) => set('mailboxes', v)} nothingFoundMessage="Connect a mailbox in Inbox first" />
+            <Select label="Time zone" searchable data={ZONES} value={form.timezone} onChange={(v) => v && set('timezone', v)} allowDeselect={false} />
+            <div>
+              <Text size="sm" fw={500} mb={4}>
+                Sending days
+              </Text>
+              <Chip.Group multiple value={form.days} onChange={(v) => set('days', v)}>
+                <Group gap={4}>
+                  {DAY_LABELS.map((label, i) => (
+                    <Chip key={label} value={String(i)} size="xs">
+                      {label}
+                    </Chip>
+                  ))}
+                </Group>
+              </Chip.Group>
+            </div>
+            <Group grow>
+              <TextInput type="time" label="From" value={form.start} onChange={(e) => set('start', e.currentTarget.value)} />
+              <TextInput type="time" label="To" value={form.end} onChange={(e) => set('end', e.currentTarget.value)} />
+              <NumberInput label="Emails per day" min={1} max={10000} value={form.dailyLimit} onChange={(v) => set('dailyLimit', Number(v) || 1)} />
+            </Group>
+          </Stack>
+        </Stepper.Step>
+        <Stepper.Step label="AI campaign context">
+          <Alert color="gray">{CAMPAIGN_MESSAGES.aiUnavailable}. A basic campaign needs no context: go on to the sequence.</Alert>
+        </Stepper.Step>
+        <Stepper.Step label="Sequence">
+          <StepEditor steps={form.steps} onChange={(steps) => set('steps', steps)} />
+        </Stepper.Step>
+      </Stepper>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <Button variant="default" disabled={active === 0} onClick={() => setActive((a) => a - 1)}>
+          Back
+        </Button>
+        {active < 3 ? (
+          <Button onClick={() => setActive((a) => a + 1)}>Next</Button>
+        ) : (
+          <Button onClick={submit} loading={create.isPending}>
+            Create campaign
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+export * from './schemas.js';
+export * from './variables.js';
+export * from './schedule.js';
