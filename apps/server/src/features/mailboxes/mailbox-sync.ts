@@ -137,13 +137,19 @@ export async function syncFolder(client: ImapFlow, folder: FolderRow, target: Sy
   return written;
 }
 
-/** Every chosen folder once, INBOX first. */
+/**
+ * Every chosen folder once, INBOX first. The pass that completes a mailbox's first sync ends
+ * with an ANALYZE: the inbox's queries need statistics that match the rows just loaded.
+ */
 export async function syncAllFolders(client: ImapFlow, target: SyncTarget) {
   const folders = await prepareFolders(client, target);
+  const firstSync = folders.some((f) => !f.first_sync_done);
+  let written = 0;
   for (const folder of folders) {
     target.signal?.throwIfAborted();
-    await syncFolder(client, folder, target);
+    written += await syncFolder(client, folder, target);
   }
+  if (firstSync && written > 0) await repo.analyzeMailTables(target.db);
   return folders;
 }
 

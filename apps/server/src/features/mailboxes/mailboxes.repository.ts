@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { MailAddress, MailAttachmentMeta, MailSpecialUse } from '../../db/schema-mail.js';
 
@@ -242,4 +242,12 @@ export async function updateAccountSettings(db: Db, id: string, changes: { name?
 /** Removes a mailbox with its folders and messages (the foreign keys cascade). */
 export async function deleteAccount(db: Db, id: string) {
   await db.deleteFrom('mail_accounts').where('id', '=', id).execute();
+}
+
+/**
+ * Refreshes the planner's statistics of the mail tables. PGlite runs no autovacuum, so without
+ * this the inbox's multi-folder views and searches plan as if the tables were empty.
+ */
+export async function analyzeMailTables(db: Db) {
+  await sql`analyze mail_folders, mail_messages`.execute(db);
 }
