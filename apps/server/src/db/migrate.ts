@@ -22,6 +22,7 @@ import * as m0050 from './migrations/0050_mail_accounts.js';
 import * as m0051 from './migrations/0051_mail_folders.js';
 import * as m0052 from './migrations/0052_mail_messages.js';
 import * as m0120 from './migrations/0120_team_logos.js';
+import * as m0130 from './migrations/0130_mail_oauth.js';
 import * as m0065 from './migrations/0065_search_runs.js';
 import * as m0066 from './migrations/0066_list_refresh_error.js';
 import * as m0080 from './migrations/0080_custom_companies.js';
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0116_icp_filters': m0116,
   '0100_mail_message_views': m0100,
   '0120_team_logos': m0120,
+  '0130_mail_oauth': m0130,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

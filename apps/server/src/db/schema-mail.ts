@@ -21,7 +21,12 @@ export interface MailAccountsTable {
   smtp_port: number;
   smtp_secure: boolean;
   username: string;
+  /** Sealed: the password, or with OAuth the refresh token (migration 0130). */
   secret: string;
+  auth_method: Generated<'password' | 'oauth'>;
+  /** Sealed OAuth access token and its expiry. */
+  access_token: string | null;
+  access_token_expires_at: Timestamp | null;
   daily_capacity: Generated<number>;
   is_active: Generated<boolean>;
   status: Generated<'connected' | 'disconnected'>;

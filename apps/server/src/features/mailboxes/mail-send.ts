@@ -7,8 +7,9 @@
 import crypto from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { AppContext } from '../../lib/context.js';
-import { credentialsOf, imapServerOf, smtpServerOf, type MailAccountRow } from './mailbox-credentials.js';
-import { imapClient, smtpTransport } from './mail-connections.js';
+import { credentialsFor, smtpServerOf, type MailAccountRow } from './mailbox-credentials.js';
+import { connectMailbox } from './mailbox-login.js';
+import { smtpTransport } from './mail-connections.js';
 import * as repo from './mailboxes.repository.js';
 
 export type OutgoingMail = {
@@ -48,20 +49,13 @@ export async function sendMail(ctx: AppContext, account: MailAccountRow, mail: O
     date: new Date(),
     ...replyHeaders(original),
   };
-  const credentials = credentialsOf(ctx.config, account);
-  const transport = smtpTransport(ctx.config, smtpServerOf(account), credentials);
-  try {
-    await transport.sendMail(message);
-  } finally {
-    transport.close();
-  }
+  await sendOverSmtp(ctx, account, message);
   if (SERVER_FILES_SENT.has(account.provider)) return { messageId, appendedToSent: false };
 
   // The copy in Sent is the message as sent, without Bcc recipients' header.
   const raw = await new MailComposer({ ...message, bcc: undefined }).compile().build();
   const sent = (await repo.findFolders(ctx.db, account.id)).find((f) => f.special_use === 'sent');
-  const client = await imapClient(ctx.config, imapServerOf(account), credentials);
-  await client.connect();
+  const client = await connectMailbox(ctx, account);
   try {
     const path = sent?.path ?? (await client.list()).find((f) => f.specialUse === '\\Sent')?.path;
     if (!path) return { messageId, appendedToSent: false };
@@ -69,5 +63,21 @@ export async function sendMail(ctx: AppContext, account: MailAccountRow, mail: O
     return { messageId, appendedToSent: true };
   } finally {
     await client.logout().catch(() => client.close());
+  }
+}
+
+/** Sends through the account's SMTP server; an OAuth token refused there (EAUTH) is refreshed once. */
+async function sendOverSmtp(ctx: AppContext, account: MailAccountRow, message: Parameters<ReturnType<typeof smtpTransport>['sendMail']>[0]) {
+  for (let attempt = 0; ; attempt++) {
+    const transport = smtpTransport(ctx.config, smtpServerOf(account), await credentialsFor(ctx, account, { forceRefresh: attempt > 0 }));
+    try {
+      await transport.sendMail(message);
+      return;
+    } catch (error) {
+      if (account.auth_method === 'oauth' && attempt === 0 && (error as { code?: string }).code === 'EAUTH') continue;
+      throw error;
+    } finally {
+      transport.close();
+    }
   }
 }

@@ -11,8 +11,8 @@ import type { DB } from '../../db/schema.js';
 import type { MailSpecialUse } from '../../db/schema-mail.js';
 import type { AppContext } from '../../lib/context.js';
 import type { WriteLane } from '../../lib/service-definition.js';
-import { credentialsOf, imapServerOf, type MailAccountRow } from './mailbox-credentials.js';
-import { imapClient } from './mail-connections.js';
+import type { MailAccountRow } from './mailbox-credentials.js';
+import { connectMailbox } from './mailbox-login.js';
 import { parseMessage, threadRoot } from './message-parse.js';
 import * as repo from './mailboxes.repository.js';
 
@@ -155,8 +155,7 @@ export async function syncAllFolders(client: ImapFlow, target: SyncTarget) {
 
 /** One pass over every chosen folder of a mailbox, on a connection of its own (tests, tools). */
 export async function syncMailboxOnce(ctx: AppContext, account: MailAccountRow, lane: WriteLane) {
-  const client = await imapClient(ctx.config, imapServerOf(account), credentialsOf(ctx.config, account));
-  await client.connect();
+  const client = await connectMailbox(ctx, account);
   try {
     await syncAllFolders(client, { db: ctx.db, lane, accountId: account.id });
   } finally {

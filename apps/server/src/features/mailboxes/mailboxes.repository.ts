@@ -13,7 +13,10 @@ export type NewMailAccount = {
   imap: { host: string; port: number; secure: boolean };
   smtp: { host: string; port: number; secure: boolean };
   username: string;
+  /** The sealed password, or with `oauth` the sealed refresh token. */
   sealedSecret: string;
+  /** Gmail and Outlook: the sealed access token and its expiry. */
+  oauth?: { accessToken: string; expiresAt: Date };
 };
 
 /** Saves a mailbox, or replaces the settings and secret of the team's mailbox with that address (reconnect). */
@@ -30,6 +33,9 @@ export async function upsertAccount(db: Db, a: NewMailAccount) {
     smtp_secure: a.smtp.secure,
     username: a.username,
     secret: a.sealedSecret,
+    auth_method: a.oauth ? ('oauth' as const) : ('password' as const),
+    access_token: a.oauth?.accessToken ?? null,
+    access_token_expires_at: a.oauth?.expiresAt ?? null,
     status: 'connected' as const,
     status_reason: null,
   };
@@ -52,6 +58,16 @@ export async function listAccountsOfUser(db: Db, teamId: string, userId: string)
 export async function connectedAccountIds(db: Db): Promise<string[]> {
   const rows = await db.selectFrom('mail_accounts').select('id').where('status', '=', 'connected').orderBy('id').execute();
   return rows.map((r) => r.id);
+}
+
+/** A refreshed OAuth access token (sealed), and the new refresh token when the provider rotated it. */
+export async function saveAccessToken(db: Db, id: string, t: { accessToken: string; expiresAt: Date; refreshToken: string | null }) {
+  return db
+    .updateTable('mail_accounts')
+    .set({ access_token: t.accessToken, access_token_expires_at: t.expiresAt, ...(t.refreshToken ? { secret: t.refreshToken } : {}), updated_at: new Date() })
+    .where('id', '=', id)
+    .returning(['access_token', 'access_token_expires_at', 'secret'])
+    .executeTakeFirstOrThrow();
 }
 
 export async function markAccountStatus(db: Db, id: string, status: 'connected' | 'disconnected', reason: string | null) {
