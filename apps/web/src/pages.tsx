@@ -12,6 +12,7 @@ const OAuthCallbackPage = lazyPage(() => import('./features/integrations/pages/O
 const ProspectSearchPage = lazyPage(() => import('./features/search/pages/ProspectSearchPage'), (m) => m.ProspectSearchPage);
 const ListsPage = lazyPage(() => import('./features/lists/pages/ListsPage'), (m) => m.ListsPage);
 const ListDetailPage = lazyPage(() => import('./features/lists/pages/ListDetailPage'), (m) => m.ListDetailPage);
+const MailOAuthCallbackPage = lazyPage(() => import('./features/mailboxes/pages/MailOAuthCallbackPage'), (m) => m.MailOAuthCallbackPage);
 const InboxPage = lazyPage(() => import('./features/mailboxes/pages/InboxPage'), (m) => m.InboxPage);
 
 export type AppPage = {
@@ -40,6 +41,7 @@ export const APP_PAGES: readonly AppPage[] = [
   { path: '/prospects/lists', element: <ListsPage />, preload: ListsPage.preload, menu: 'Prospect Lists' },
   { path: '/prospects/lists/people/:listId', element: <ListDetailPage entity="people" />, preload: ListDetailPage.preload },
   { path: '/prospects/lists/companies/:listId', element: <ListDetailPage entity="companies" />, preload: ListDetailPage.preload },
+  { path: '/mail/:provider/callback', element: <MailOAuthCallbackPage />, preload: MailOAuthCallbackPage.preload },
   { path: '/engage/inbox', element: <InboxPage />, preload: InboxPage.preload, menu: 'Inbox' },
 ];
 

@@ -4,6 +4,7 @@ import type {
   InboxCategory,
   InboxListResponse,
   InboxMessage,
+  MailOAuthProvider,
   MessageBodyResponse,
   MessageFlagAction,
   UpdateMailProfileBody,
@@ -107,6 +108,25 @@ export function useConnectImap() {
   return useMutation({
     meta: CALLER_SHOWS_ERRORS,
     mutationFn: (body: ImapConnectBody) => api.post<{ data: { account: EmailAccount } }>('/api/v1/mail/imap/connect', body).then((a) => a.data.account),
+    onSuccess: refresh,
+  });
+}
+
+/** GET /mail/{provider}/auth: the provider's consent page, where the browser goes next. */
+export function useStartMailOAuth() {
+  return useMutation({
+    meta: CALLER_SHOWS_ERRORS,
+    mutationFn: ({ provider, emailAddress }: { provider: MailOAuthProvider; emailAddress?: string }) =>
+      api.get<{ data: { url: string } }>(`/api/v1/mail/${provider}/auth`, emailAddress ? { emailAddress } : {}).then((a) => a.data.url),
+  });
+}
+
+export function useFinishMailOAuth() {
+  const refresh = useRefreshAccounts();
+  return useMutation({
+    meta: CALLER_SHOWS_ERRORS,
+    mutationFn: ({ provider, code, state }: { provider: MailOAuthProvider; code: string; state: string }) =>
+      api.get<{ data: { account: EmailAccount } }>(`/api/v1/mail/${provider}/oauth2callback`, { code, state }).then((a) => a.data.account),
     onSuccess: refresh,
   });
 }

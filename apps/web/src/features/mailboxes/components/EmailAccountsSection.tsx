@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Group, Modal, Stack, Switch, Table, Text, T
 import { useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { useDisconnectMail, useEmailAccounts, useSetMailActive } from '../api';
-import { AddAccountDialog } from './AddAccountDialog';
+import { AddAccountDialog, OAuthSignIn } from './AddAccountDialog';
 import { EmailSettingsDialog } from './EmailSettingsDialog';
 
 const PROVIDER_LABEL = { gmail: 'Gmail', outlook: 'Outlook', imap: 'IMAP/SMTP' } as const;
@@ -68,6 +68,7 @@ export function EmailAccountsSection() {
                             {a.disconnectedReason}
                           </Text>
                         )}
+                        {a.account !== 'imap' && <OAuthSignIn provider={a.account} emailAddress={a.emailAddress} label="Reconnect" />}
                       </Stack>
                     )}
                   </Table.Td>
