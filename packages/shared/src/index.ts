@@ -23,3 +23,4 @@ export * from './mailboxes/schemas.js';
 export * from './api-keys/schemas.js';
 export * from './icp-filters/schemas.js';
 export * from './mailboxes/inbox.js';
+export * from './mailboxes/health.js';

@@ -92,6 +92,7 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   'GET /api/v1/mail/:provider/disconnect': 'user',
   'GET /api/v1/mail/gmail/disconnect': 'user',
   'GET /api/v1/mail/outlook/disconnect': 'user',
+  'GET /api/v1/mail/health': 'user',
   'GET /api/v1/mail/gmail/auth': 'user',
   'GET /api/v1/mail/outlook/auth': 'user',
   'GET /api/v1/mail/gmail/oauth2callback': 'user',

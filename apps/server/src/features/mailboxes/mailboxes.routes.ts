@@ -7,6 +7,8 @@ import {
   MailActiveQuery,
   MailDisconnectParams,
   MailDisconnectQuery,
+  MailHealthQuery,
+  MailHealthResponse,
   MAIL_OAUTH_PROVIDERS,
   MailOAuthAuthQuery,
   MailOAuthCallbackQuery,
@@ -50,6 +52,12 @@ export const mailboxesRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async
       const configured = (p: 'gmail' | 'outlook') => Boolean(ctx.config.mailOAuth[p].clientId && ctx.config.mailOAuth[p].clientSecret);
       return { data: { gmail: configured('gmail'), outlook: configured('outlook'), imap: true as const } };
     },
+  );
+
+  app.get(
+    '/api/v1/mail/health',
+    { schema: { tags, summary: "Health of a mailbox's domain: MX, SPF, DKIM and DMARC by DNS, with what to fix", querystring: MailHealthQuery, response: { 200: MailHealthResponse, 404: ErrorBody } } },
+    async (request) => ({ data: await service.accountHealth(ctx, actorOf(request), request.query.emailAddress) }),
   );
 
   // One static path per provider: '/mail/gmail/:category' (the inbox) would otherwise take '/mail/gmail/auth'.

@@ -6,6 +6,8 @@ import type { MailServer } from '../../lib/net/mail-connections.js';
 import type { MailAccountRow } from './mailbox-credentials.js';
 import { describeMailError, imapClient, smtpTransport, type MailCredentials } from './mail-connections.js';
 import * as repo from './mailboxes.repository.js';
+import { createMailDns } from './mail-dns.js';
+import { mailboxHealth } from './mail-health.js';
 import { dropAccountCache } from './message-source.js';
 
 /** Logs in to IMAP for real; throws a 400 naming the IMAP server and the reason. */
@@ -109,4 +111,11 @@ export async function disconnect(ctx: AppContext, actor: Actor, provider: string
   if (row.provider !== provider) throw notFound('Email account');
   await repo.deleteAccount(ctx.db, row.id);
   await dropAccountCache(ctx, row.id);
+}
+
+/** SPF, DKIM, DMARC and MX of the mailbox's domain, asked of the DNS servers email verification uses. */
+export async function accountHealth(ctx: AppContext, actor: Actor, emailAddress: string) {
+  const row = await ownAccount(ctx, actor, emailAddress);
+  const dns = createMailDns({ servers: ctx.config.emailVerification.dnsServers, timeoutMs: ctx.config.emailVerification.timeoutMs });
+  return mailboxHealth(dns, row.email_address, row.provider);
 }
