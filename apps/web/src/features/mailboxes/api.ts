@@ -4,6 +4,7 @@ import type {
   InboxCategory,
   InboxListResponse,
   InboxMessage,
+  MailHealth,
   MailOAuthProvider,
   MessageBodyResponse,
   MessageFlagAction,
@@ -30,6 +31,14 @@ export type InboxQuery = { category: InboxCategory; page: number; mailBoxAccount
 
 export function useEmailAccounts() {
   return useQuery({ queryKey: mailKeys.accounts, queryFn: () => api.get<{ data: EmailAccount[] }>('/api/v1/mail/gmail/accounts').then((a) => a.data) });
+}
+
+export function useMailHealth(emailAddress: string) {
+  return useQuery({
+    queryKey: ['mail', 'health', emailAddress],
+    queryFn: () => api.get<{ data: MailHealth }>('/api/v1/mail/health', { emailAddress }).then((a) => a.data),
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useMailProviders() {

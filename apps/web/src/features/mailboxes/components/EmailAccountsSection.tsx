@@ -5,6 +5,7 @@ import { notify } from '../../../lib/notify';
 import { useDisconnectMail, useEmailAccounts, useSetMailActive } from '../api';
 import { AddAccountDialog, OAuthSignIn } from './AddAccountDialog';
 import { EmailSettingsDialog } from './EmailSettingsDialog';
+import { MailHealthDialog } from './MailHealthDialog';
 
 const PROVIDER_LABEL = { gmail: 'Gmail', outlook: 'Outlook', imap: 'IMAP/SMTP' } as const;
 
@@ -14,6 +15,7 @@ export function EmailAccountsSection() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<EmailAccount | null>(null);
   const [removing, setRemoving] = useState<EmailAccount | null>(null);
+  const [checking, setChecking] = useState<EmailAccount | null>(null);
   const setActive = useSetMailActive();
   const disconnect = useDisconnectMail();
 
@@ -84,6 +86,9 @@ export function EmailAccountsSection() {
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button size="xs" variant="default" onClick={() => setChecking(a)}>
+                        Health
+                      </Button>
                       <Button size="xs" variant="default" onClick={() => setEditing(a)}>
                         Settings
                       </Button>
@@ -100,6 +105,7 @@ export function EmailAccountsSection() {
       </Stack>
       {adding && <AddAccountDialog onClose={() => setAdding(false)} />}
       {editing && <EmailSettingsDialog account={editing} onClose={() => setEditing(null)} />}
+      {checking && <MailHealthDialog account={checking} onClose={() => setChecking(null)} />}
       <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Disconnect the account?">
         <Stack>
           <Text size="sm">{removing?.emailAddress} and the mail Leadline stored from it are removed from Leadline. The mailbox itself is not changed.</Text>
