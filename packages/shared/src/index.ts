@@ -24,3 +24,4 @@ export * from './api-keys/schemas.js';
 export * from './icp-filters/schemas.js';
 export * from './mailboxes/inbox.js';
 export * from './mailboxes/health.js';
+export * from './mailboxes/warmup.js';

@@ -23,6 +23,7 @@ import * as m0051 from './migrations/0051_mail_folders.js';
 import * as m0052 from './migrations/0052_mail_messages.js';
 import * as m0120 from './migrations/0120_team_logos.js';
 import * as m0130 from './migrations/0130_mail_oauth.js';
+import * as m0131 from './migrations/0131_mail_warmup.js';
 import * as m0065 from './migrations/0065_search_runs.js';
 import * as m0066 from './migrations/0066_list_refresh_error.js';
 import * as m0080 from './migrations/0080_custom_companies.js';
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0100_mail_message_views': m0100,
   '0120_team_logos': m0120,
   '0130_mail_oauth': m0130,
+  '0131_mail_warmup': m0131,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

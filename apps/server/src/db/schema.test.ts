@@ -18,6 +18,8 @@ const TYPED_TABLES = {
   email_verification_runs: true, email_verification_items: true,
   api_keys: true, icp_filters: true,
   team_logos: true,
+  mail_warmups: true,
+  mail_warmup_messages: true,
 } satisfies Record<keyof DB, true>;
 
 let database: Database;

@@ -93,6 +93,10 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   'GET /api/v1/mail/gmail/disconnect': 'user',
   'GET /api/v1/mail/outlook/disconnect': 'user',
   'GET /api/v1/mail/health': 'user',
+  // Warm-up: each member warms up their own mailboxes (spec/settings.md §4).
+  'GET /email-warmup': 'user',
+  'POST /email-warmup': 'user',
+  'PATCH /email-warmup': 'user',
   'GET /api/v1/mail/gmail/auth': 'user',
   'GET /api/v1/mail/outlook/auth': 'user',
   'GET /api/v1/mail/gmail/oauth2callback': 'user',

@@ -21,6 +21,11 @@ export type OutgoingMail = {
   html?: string;
   /** The stored message (mail_messages.id) this answers. */
   replyToId?: string;
+  /** Without a stored original: the Message-ID answered (and its References). */
+  inReplyTo?: { messageId: string; references: string[] };
+  headers?: Record<string, string>;
+  /** The Message-ID to give the message (default: a new one on the sender's domain). */
+  messageId?: string;
 };
 
 /** Servers that file relayed mail in Sent themselves. */
@@ -36,7 +41,7 @@ export function replyHeaders(original: { message_id: string | null; references: 
 
 export async function sendMail(ctx: AppContext, account: MailAccountRow, mail: OutgoingMail): Promise<{ messageId: string; appendedToSent: boolean }> {
   const original = mail.replyToId ? await repo.findMessage(ctx.db, account.id, mail.replyToId) : undefined;
-  const messageId = `<${crypto.randomUUID()}@${domainOf(account.email_address)}>`;
+  const messageId = mail.messageId ?? `<${crypto.randomUUID()}@${domainOf(account.email_address)}>`;
   const message = {
     from: account.name ? { name: account.name, address: account.email_address } : account.email_address,
     to: mail.to,
@@ -47,7 +52,8 @@ export async function sendMail(ctx: AppContext, account: MailAccountRow, mail: O
     ...(mail.html !== undefined ? { html: mail.html } : {}),
     messageId,
     date: new Date(),
-    ...replyHeaders(original),
+    ...replyHeaders(original ?? (mail.inReplyTo ? { message_id: mail.inReplyTo.messageId, references: mail.inReplyTo.references } : undefined)),
+    ...(mail.headers ? { headers: mail.headers } : {}),
   };
   await sendOverSmtp(ctx, account, message);
   if (SERVER_FILES_SENT.has(account.provider)) return { messageId, appendedToSent: false };

@@ -106,6 +106,7 @@ export async function syncFolder(client: ImapFlow, folder: FolderRow, target: Sy
         ...flagsOf(message.flags),
         labels: [...(message.labels ?? [])].sort(),
         attachments: parsed.attachments,
+        warmup: parsed.warmup,
       });
     }
     rows.sort((a, b) => b.uid - a.uid);

@@ -149,6 +149,7 @@ export type MessageRow = {
   keywords: string[];
   labels: string[];
   attachments: MailAttachmentMeta[];
+  warmup?: boolean;
 };
 
 /** Thread ids already stored for these Message-IDs in the account. */
@@ -201,6 +202,7 @@ export async function upsertMessages(db: Db, rows: MessageRow[]) {
         keywords: r.keywords,
         labels: r.labels,
         attachments: JSON.stringify(r.attachments),
+        warmup: r.warmup ?? false,
       })),
     )
     .onConflict((oc) =>

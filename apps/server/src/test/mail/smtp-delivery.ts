@@ -10,8 +10,14 @@ import { deliverRaw } from './maildir.js';
 
 export type SmtpDelivery = { host: '127.0.0.1'; port: number; delivered: number; stop(): Promise<void> };
 
-/** `acceptsToken`: XOAUTH2 logins are accepted when it vouches for the (user, access token) pair. */
-export async function startSmtpDelivery(dovecot: Dovecot, options: { acceptsToken?: (user: string, token: string) => boolean } = {}): Promise<SmtpDelivery> {
+/**
+ * `acceptsToken`: XOAUTH2 logins are accepted when it vouches for the (user, access token) pair.
+ * `folderFor`: where a recipient's copy lands (default INBOX), e.g. 'Junk' to play a spam filter.
+ */
+export async function startSmtpDelivery(
+  dovecot: Dovecot,
+  options: { acceptsToken?: (user: string, token: string) => boolean; folderFor?: (recipient: string, raw: Buffer) => string } = {},
+): Promise<SmtpDelivery> {
   const local = new Set(dovecot.users.map((u) => u.email.toLowerCase()));
   const state = { delivered: 0 };
   const server = new SMTPServer({
@@ -39,7 +45,7 @@ export async function startSmtpDelivery(dovecot: Dovecot, options: { acceptsToke
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks);
-        for (const rcpt of session.envelope.rcptTo) deliverRaw(dovecot, rcpt.address.toLowerCase(), raw);
+        for (const rcpt of session.envelope.rcptTo) deliverRaw(dovecot, rcpt.address.toLowerCase(), raw, options.folderFor?.(rcpt.address.toLowerCase(), raw) ?? 'INBOX');
         state.delivered += 1;
         callback();
       });
