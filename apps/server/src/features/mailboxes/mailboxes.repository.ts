@@ -60,6 +60,11 @@ export async function connectedAccountIds(db: Db): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** A new sealed password (a Gmail app password given for warm-up). */
+export async function updateSecret(db: Db, id: string, sealedSecret: string) {
+  await db.updateTable('mail_accounts').set({ secret: sealedSecret, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
 /** A refreshed OAuth access token (sealed), and the new refresh token when the provider rotated it. */
 export async function saveAccessToken(db: Db, id: string, t: { accessToken: string; expiresAt: Date; refreshToken: string | null }) {
   return db

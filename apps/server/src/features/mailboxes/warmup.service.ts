@@ -84,7 +84,7 @@ async function applyAppPassword(ctx: AppContext, account: MailAccountRow, appPas
   } catch (error) {
     throw new AppError('VALIDATION_FAILED', `Gmail refused this app password: ${describeMailError(error)}`, { field: 'app_password', cause: error });
   }
-  await ctx.db.updateTable('mail_accounts').set({ secret: secretBoxFor(ctx.config).seal(appPassword) }).where('id', '=', account.id).execute();
+  await mailRepo.updateSecret(ctx.db, account.id, secretBoxFor(ctx.config).seal(appPassword));
 }
 
 /** POST /email-warmup: none → active, paying this month. */
