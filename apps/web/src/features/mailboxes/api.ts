@@ -4,11 +4,14 @@ import type {
   InboxCategory,
   InboxListResponse,
   InboxMessage,
+  EmailWarmup,
   MailHealth,
   MailOAuthProvider,
   MessageBodyResponse,
   MessageFlagAction,
   UpdateMailProfileBody,
+  WarmupPatchBody,
+  WarmupStartBody,
 } from '@leadline/shared';
 import { INBOX_PAGE_SIZE, MESSAGE_FLAGS } from '@leadline/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -167,3 +170,21 @@ export function useDisconnectMail() {
     onSuccess: refresh,
   });
 }
+
+const warmupKey = ['mail', 'warmup'] as const;
+
+export function useWarmups() {
+  return useQuery({ queryKey: warmupKey, queryFn: () => api.get<{ data: EmailWarmup[] }>('/email-warmup').then((a) => a.data) });
+}
+
+function useWarmupMutation<B>(method: 'post' | 'patch') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: CALLER_SHOWS_ERRORS,
+    mutationFn: (body: B) => api[method]<{ data: EmailWarmup }>('/email-warmup', body).then((a) => a.data),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: warmupKey }),
+  });
+}
+
+export const useStartWarmup = () => useWarmupMutation<WarmupStartBody>('post');
+export const usePatchWarmup = () => useWarmupMutation<WarmupPatchBody>('patch');

@@ -2,16 +2,18 @@ import type { EmailAccount } from '@leadline/shared';
 import { Alert, Badge, Button, Card, Group, Modal, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { notify } from '../../../lib/notify';
-import { useDisconnectMail, useEmailAccounts, useSetMailActive } from '../api';
+import { useDisconnectMail, useEmailAccounts, useSetMailActive, useWarmups } from '../api';
 import { AddAccountDialog, OAuthSignIn } from './AddAccountDialog';
 import { EmailSettingsDialog } from './EmailSettingsDialog';
 import { MailHealthDialog } from './MailHealthDialog';
+import { WarmupControl } from './WarmupControl';
 
 const PROVIDER_LABEL = { gmail: 'Gmail', outlook: 'Outlook', imap: 'IMAP/SMTP' } as const;
 
 /** Settings → Accounts → Email Accounts (spec/settings.md §2, §4): the member's own mailboxes. */
 export function EmailAccountsSection() {
   const accounts = useEmailAccounts();
+  const warmups = useWarmups();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<EmailAccount | null>(null);
   const [removing, setRemoving] = useState<EmailAccount | null>(null);
@@ -43,6 +45,7 @@ export function EmailAccountsSection() {
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Capacity today</Table.Th>
                 <Table.Th>In use</Table.Th>
+                <Table.Th>Warm-up</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -83,6 +86,9 @@ export function EmailAccountsSection() {
                       checked={a.isActive}
                       onChange={(e) => setActive.mutate({ ...a, next: e.currentTarget.checked }, { onError: () => notify.error('There was an error trying to update your email account. Please try again later!') })}
                     />
+                  </Table.Td>
+                  <Table.Td>
+                    <WarmupControl account={a} warmup={warmups.data?.find((w) => w.emailAddress === a.emailAddress)} />
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
