@@ -268,9 +268,13 @@ export async function deleteAccount(db: Db, id: string) {
 }
 
 /**
- * Refreshes the planner's statistics of the mail tables. PGlite runs no autovacuum, so without
- * this the inbox's multi-folder views and searches plan as if the tables were empty.
+ * Refreshes the planner's statistics of the mail tables and marks the messages' pages all-visible.
+ * PGlite runs no autovacuum: without statistics the inbox's multi-folder views and searches plan
+ * as if the tables were empty, and without the visibility map a capped count reads the table
+ * instead of its index (measured at 100,000 messages: 1.2 s against 40 ms). VACUUM skips pages
+ * already all-visible, so a later mailbox's first sync pays only for its own rows.
  */
 export async function analyzeMailTables(db: Db) {
-  await sql`analyze mail_folders, mail_messages`.execute(db);
+  await sql`vacuum (analyze) mail_messages`.execute(db);
+  await sql`analyze mail_folders`.execute(db);
 }
