@@ -98,6 +98,11 @@ describe('warm-up states and credits', () => {
     const nameless = await call(teamA, 'POST', { email: 'abe@a.test', first_name: ' ', last_name: 'x' });
     expect(nameless.statusCode).toBe(400);
     expect(nameless.body).toContain(WARMUP_MESSAGES.nameRequired);
+    const accounts = (await t.app.inject({ method: 'GET', url: '/api/v1/mail/gmail/accounts', headers: { cookie: teamA.cookie } })).json().data;
+    expect(accounts.map((a: { emailAddress: string; managedDeliverabilityStatus: string | null }) => [a.emailAddress, a.managedDeliverabilityStatus])).toEqual([
+      ['ann@a.test', 'active'],
+      ['abe@a.test', null],
+    ]);
     const listed = (await call(teamA, 'GET')).json().data;
     expect(listed.map((w: { emailAddress: string; status: string }) => [w.emailAddress, w.status])).toEqual([
       ['ann@a.test', 'active'],
