@@ -14,6 +14,7 @@ const ListsPage = lazyPage(() => import('./features/lists/pages/ListsPage'), (m)
 const ListDetailPage = lazyPage(() => import('./features/lists/pages/ListDetailPage'), (m) => m.ListDetailPage);
 const KnowledgeHubPage = lazyPage(() => import('./features/knowledge-hub/pages/KnowledgeHubPage'), (m) => m.KnowledgeHubPage);
 const KnowledgeProfilePage = lazyPage(() => import('./features/knowledge-hub/pages/KnowledgeProfilePage'), (m) => m.KnowledgeProfilePage);
+const MailOAuthCallbackPage = lazyPage(() => import('./features/mailboxes/pages/MailOAuthCallbackPage'), (m) => m.MailOAuthCallbackPage);
 const InboxPage = lazyPage(() => import('./features/mailboxes/pages/InboxPage'), (m) => m.InboxPage);
 const CampaignsPage = lazyPage(() => import('./features/campaigns/pages/CampaignsPage'), (m) => m.CampaignsPage);
 const NewCampaignPage = lazyPage(() => import('./features/campaigns/pages/NewCampaignPage'), (m) => m.NewCampaignPage);
@@ -47,6 +48,7 @@ export const APP_PAGES: readonly AppPage[] = [
   { path: '/prospects/lists', element: <ListsPage />, preload: ListsPage.preload, menu: 'Prospect Lists' },
   { path: '/prospects/lists/people/:listId', element: <ListDetailPage entity="people" />, preload: ListDetailPage.preload },
   { path: '/prospects/lists/companies/:listId', element: <ListDetailPage entity="companies" />, preload: ListDetailPage.preload },
+  { path: '/mail/:provider/callback', element: <MailOAuthCallbackPage />, preload: MailOAuthCallbackPage.preload },
   { path: '/engage/inbox', element: <InboxPage />, preload: InboxPage.preload, menu: 'Inbox' },
   { path: '/engage/sequences', element: <CampaignsPage />, preload: CampaignsPage.preload, menu: 'Campaigns' },
   { path: '/engage/sequences/new-campaign', element: <NewCampaignPage />, preload: NewCampaignPage.preload },

@@ -28,3 +28,5 @@ export * from './ai/schemas.js';
 export * from './knowledge-hub/schemas.js';
 export * from './onboarding/index.js';
 export * from './billing/plans.js';
+export * from './mailboxes/health.js';
+export * from './mailboxes/warmup.js';

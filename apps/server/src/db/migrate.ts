@@ -22,6 +22,8 @@ import * as m0050 from './migrations/0050_mail_accounts.js';
 import * as m0051 from './migrations/0051_mail_folders.js';
 import * as m0052 from './migrations/0052_mail_messages.js';
 import * as m0120 from './migrations/0120_team_logos.js';
+import * as m0130 from './migrations/0130_mail_oauth.js';
+import * as m0131 from './migrations/0131_mail_warmup.js';
 import * as m0065 from './migrations/0065_search_runs.js';
 import * as m0066 from './migrations/0066_list_refresh_error.js';
 import * as m0080 from './migrations/0080_custom_companies.js';
@@ -78,6 +80,8 @@ const migrations: Record<string, Migration> = {
   '0150_onboarding': m0150,
   '0160_campaigns': m0160,
   '0161_campaign_mail_scans': m0161,
+  '0130_mail_oauth': m0130,
+  '0131_mail_warmup': m0131,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

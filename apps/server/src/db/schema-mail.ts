@@ -21,7 +21,12 @@ export interface MailAccountsTable {
   smtp_port: number;
   smtp_secure: boolean;
   username: string;
+  /** Sealed: the password, or with OAuth the refresh token (migration 0130). */
   secret: string;
+  auth_method: Generated<'password' | 'oauth'>;
+  /** Sealed OAuth access token and its expiry. */
+  access_token: string | null;
+  access_token_expires_at: Timestamp | null;
   daily_capacity: Generated<number>;
   is_active: Generated<boolean>;
   status: Generated<'connected' | 'disconnected'>;
@@ -75,5 +80,36 @@ export interface MailMessagesTable {
   labels: ColumnType<string[], string[] | undefined, string[]>;
   attachments: Json<MailAttachmentMeta[]>;
   search: ColumnType<string, never, never>;
+  /** A warm-up message (header X-Leadline-Warmup): kept, not shown in the inbox. */
+  warmup: Generated<boolean>;
   created_at: Generated<Date>;
+}
+
+/** A mailbox's warm-up; see migration 0131. */
+export interface MailWarmupsTable {
+  account_id: string;
+  status: 'active' | 'paused';
+  shared_pool: Generated<boolean>;
+  first_name: string;
+  last_name: string;
+  started_at: Generated<Date>;
+  paused_reason: string | null;
+  /** The month (YYYY-MM) whose warm-up credits are paid. */
+  charged_month: string | null;
+  updated_at: Generated<Date>;
+}
+
+/** One warm-up message between two pool mailboxes; see migration 0131. */
+export interface MailWarmupMessagesTable {
+  id: Generated<string>;
+  token: string;
+  sender_account_id: string;
+  recipient_account_id: string;
+  message_id: string;
+  subject: string;
+  is_reply: Generated<boolean>;
+  wants_reply: Generated<boolean>;
+  sent_at: Generated<Date>;
+  landed: 'inbox' | 'junk' | null;
+  tended_at: Timestamp | null;
 }

@@ -29,6 +29,8 @@ const TYPED_TABLES = {
   onboarding_profiles: true, website_allowed_domains: true,
   campaigns: true, campaign_lists: true, campaign_mailboxes: true, campaign_steps: true, campaign_leads: true, campaign_sends: true,
   campaign_lead_events: true, suppressions: true, campaign_mail_scans: true,
+  mail_warmups: true,
+  mail_warmup_messages: true,
 } satisfies Record<keyof DB, true>;
 
 let database: Database;

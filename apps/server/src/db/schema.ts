@@ -27,7 +27,7 @@ import type { CreditHoldsTable, CreditLedgerTable, CreditMemberMonthsTable, Cred
 import type { ServiceLeasesTable } from './schema-services.js';
 import type { WorkerHeartbeatsTable } from './schema-jobs.js';
 import type { IdempotencyKeysTable } from './schema-idempotency.js';
-import type { MailAccountsTable, MailFoldersTable, MailMessagesTable } from './schema-mail.js';
+import type { MailAccountsTable, MailFoldersTable, MailMessagesTable, MailWarmupMessagesTable, MailWarmupsTable } from './schema-mail.js';
 import type { SearchRunsTable } from './schema-search.js';
 import type { ApiKeysTable } from './schema-api-keys.js';
 import type { IcpFiltersTable } from './schema-icp-filters.js';
@@ -191,6 +191,8 @@ export interface DB {
   mail_accounts: MailAccountsTable;
   mail_folders: MailFoldersTable;
   mail_messages: MailMessagesTable;
+  mail_warmups: MailWarmupsTable;
+  mail_warmup_messages: MailWarmupMessagesTable;
   enrichment_runs: EnrichmentRunsTable;
   enrichment_items: EnrichmentItemsTable;
   domain_events: DomainEventsTable;

@@ -90,6 +90,17 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   'POST /api/v1/mail/gmail/updateProfile': 'user',
   'GET /api/v1/mail/gmail/active': 'user',
   'GET /api/v1/mail/:provider/disconnect': 'user',
+  'GET /api/v1/mail/gmail/disconnect': 'user',
+  'GET /api/v1/mail/outlook/disconnect': 'user',
+  'GET /api/v1/mail/health': 'user',
+  // Warm-up: each member warms up their own mailboxes (spec/settings.md §4).
+  'GET /email-warmup': 'user',
+  'POST /email-warmup': 'user',
+  'PATCH /email-warmup': 'user',
+  'GET /api/v1/mail/gmail/auth': 'user',
+  'GET /api/v1/mail/outlook/auth': 'user',
+  'GET /api/v1/mail/gmail/oauth2callback': 'user',
+  'GET /api/v1/mail/outlook/oauth2callback': 'user',
   // The inbox: a member reads only the mailboxes they connected (docs/decisions.md, "Inbox").
   'GET /api/v1/mail/gmail/:category': 'user',
   'GET /api/v1/mail/gmail/thread/:id': 'user',

@@ -57,7 +57,18 @@ const Env = z.object({
   SALESFORCE_LOGIN_URL: z.string().url().default('https://login.salesforce.com'),
   SLACK_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  /** `imaps://host:port` (TLS) or `imap://host:port` (STARTTLS); likewise `smtps://` / `smtp://`. */
+  GOOGLE_IMAP_URL: z.string().url().default('imaps://imap.gmail.com:993'),
+  GOOGLE_SMTP_URL: z.string().url().default('smtps://smtp.gmail.com:465'),
   MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_AUTH_URL: z.string().url().default('https://login.microsoftonline.com/common/oauth2/v2.0/authorize'),
+  MICROSOFT_TOKEN_URL: z.string().url().default('https://login.microsoftonline.com/common/oauth2/v2.0/token'),
+  MICROSOFT_IMAP_URL: z.string().url().default('imaps://outlook.office365.com:993'),
+  MICROSOFT_SMTP_URL: z.string().url().default('smtp://smtp.office365.com:587'),
   SLACK_CLIENT_SECRET: z.string().min(1).optional(),
   SLACK_AUTH_URL: z.string().url().default('https://slack.com'),
   SLACK_API_URL: z.string().url().default('https://slack.com/api'),
@@ -92,6 +103,21 @@ const Env = z.object({
 
 export type OAuthVendorConfig = { clientId: string | undefined; clientSecret: string | undefined };
 
+/** A mail provider's OAuth app and its servers: Gmail and Outlook connect only with id and secret set. */
+export type MailOAuthConfig = OAuthVendorConfig & {
+  authUrl: string;
+  tokenUrl: string;
+  imap: { host: string; port: number; secure: boolean };
+  smtp: { host: string; port: number; secure: boolean };
+};
+
+/** `imaps://host:993` → TLS from the start; `imap://host:143` → STARTTLS. */
+function mailServerOf(url: string, tlsScheme: string) {
+  const u = new URL(url);
+  const secure = u.protocol === `${tlsScheme}:`;
+  return { host: u.hostname.replace(/^\[|\]$/g, ''), port: Number(u.port || (secure ? (tlsScheme === 'imaps' ? 993 : 465) : tlsScheme === 'imaps' ? 143 : 587)), secure };
+}
+
 export type Config = {
   port: number;
   host: string;
@@ -123,8 +149,8 @@ export type Config = {
   hubspot: OAuthVendorConfig & { authUrl: string; apiUrl: string; appUrl: string };
   salesforce: OAuthVendorConfig & { loginUrl: string };
   slack: OAuthVendorConfig & { authUrl: string; apiUrl: string };
-  /** Gmail and Outlook mailboxes connect by OAuth only when their client ids are set. */
-  mailOAuth: { gmail: boolean; outlook: boolean };
+  /** Gmail and Outlook mailboxes connect by OAuth only when their client id and secret are set. */
+  mailOAuth: { gmail: MailOAuthConfig; outlook: MailOAuthConfig };
   serviceLeaseSeconds: number;
   emailVerification: { dnsServers: string[]; smtpPort: number; heloName: string; timeoutMs: number };
   /** `baseUrl` and `model` both set: AI is configured. */
@@ -167,7 +193,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hubspot: { clientId: e.HUBSPOT_CLIENT_ID, clientSecret: e.HUBSPOT_CLIENT_SECRET, authUrl: e.HUBSPOT_AUTH_URL, apiUrl: e.HUBSPOT_API_URL, appUrl: e.HUBSPOT_APP_URL },
     salesforce: { clientId: e.SALESFORCE_CLIENT_ID, clientSecret: e.SALESFORCE_CLIENT_SECRET, loginUrl: e.SALESFORCE_LOGIN_URL },
     slack: { clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET, authUrl: e.SLACK_AUTH_URL, apiUrl: e.SLACK_API_URL },
-    mailOAuth: { gmail: Boolean(e.GOOGLE_CLIENT_ID), outlook: Boolean(e.MICROSOFT_CLIENT_ID) },
+    mailOAuth: {
+      gmail: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, authUrl: e.GOOGLE_AUTH_URL, tokenUrl: e.GOOGLE_TOKEN_URL, imap: mailServerOf(e.GOOGLE_IMAP_URL, 'imaps'), smtp: mailServerOf(e.GOOGLE_SMTP_URL, 'smtps') },
+      outlook: { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET, authUrl: e.MICROSOFT_AUTH_URL, tokenUrl: e.MICROSOFT_TOKEN_URL, imap: mailServerOf(e.MICROSOFT_IMAP_URL, 'imaps'), smtp: mailServerOf(e.MICROSOFT_SMTP_URL, 'smtps') },
+    },
     serviceLeaseSeconds: e.SERVICE_LEASE_SECONDS,
     emailVerification: {
       dnsServers: e.VERIFY_DNS_SERVERS.split(',').map((s) => s.trim()).filter(Boolean),

@@ -49,3 +49,33 @@ export type EmailAccount = z.infer<typeof EmailAccount>;
 
 export const ImapConnectResponse = z.object({ data: z.object({ account: EmailAccount }) });
 export const EmailAccountsResponse = z.object({ data: z.array(EmailAccount) });
+
+/** Gmail and Outlook connect through OAuth 2 (spec/settings.md §7: GET /mail/{provider}/auth, /oauth2callback). */
+export const MAIL_OAUTH_PROVIDERS = ['gmail', 'outlook'] as const;
+export const MailOAuthProvider = z.enum(MAIL_OAUTH_PROVIDERS);
+export type MailOAuthProvider = z.infer<typeof MailOAuthProvider>;
+export const MailOAuthParams = z.object({ provider: MailOAuthProvider });
+/** The address to reconnect, handed to the provider as a login hint. */
+export const MailOAuthAuthQuery = z.object({ emailAddress: trimmedText().max(320).optional() });
+export const MailOAuthUrlResponse = z.object({ data: z.object({ url: z.string() }) });
+export const MailOAuthCallbackQuery = z.object({
+  code: trimmedText().min(1, 'The sign-in was not approved').max(4000),
+  state: trimmedText().min(1).max(2000),
+  scope: text().max(4000).optional(),
+});
+export type MailOAuthCallbackQuery = z.infer<typeof MailOAuthCallbackQuery>;
+
+export const MAIL_OAUTH_LABEL: Record<MailOAuthProvider, { label: string; company: string; variables: string }> = {
+  gmail: { label: 'Gmail', company: 'Google', variables: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET' },
+  outlook: { label: 'Outlook', company: 'Microsoft', variables: 'MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET' },
+};
+
+export const MAIL_OAUTH_MESSAGES = {
+  notConfigured: (p: MailOAuthProvider) =>
+    `This server has no ${MAIL_OAUTH_LABEL[p].label} app configured: its administrator has to set ${MAIL_OAUTH_LABEL[p].variables}. Meanwhile you can connect the mailbox with Other (IMAP/SMTP) and an app password.`,
+  badState: 'This sign-in link has expired or was started by someone else. Start again from Settings → Accounts.',
+  refused: (p: MailOAuthProvider, reason: string) => `${MAIL_OAUTH_LABEL[p].company} did not accept the sign-in (${reason}). Please try again.`,
+  noEmail: (p: MailOAuthProvider) => `${MAIL_OAUTH_LABEL[p].company} did not tell which email address signed in. Please try again and allow access to your email address.`,
+  noRefreshToken: (p: MailOAuthProvider) =>
+    `${MAIL_OAUTH_LABEL[p].company} did not grant lasting access to the mailbox. Remove Leadline's access in your ${MAIL_OAUTH_LABEL[p].company} account settings, then connect again.`,
+} as const;

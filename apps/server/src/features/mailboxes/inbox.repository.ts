@@ -99,7 +99,8 @@ const messageColumns = [
 ] as const;
 
 function inFolders<O>(query: SelectQueryBuilder<DB, 'mail_messages', O>, o: InboxListOptions) {
-  let q = query.where('folder_id', 'in', o.folderIds);
+  // Warm-up messages stay in the mailbox but not on screen.
+  let q = query.where('folder_id', 'in', o.folderIds).where('warmup', '=', false);
   if (o.folderIds.length > 1 && o.accountIds?.length) q = q.where('account_id', 'in', o.accountIds);
   if (o.flaggedOnly) q = q.where('flagged', '=', true);
   if (o.search) q = q.where(sql<boolean>`search @@ websearch_to_tsquery('simple', ${o.search})`);

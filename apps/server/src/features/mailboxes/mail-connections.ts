@@ -3,7 +3,8 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../lib/config.js';
 import { imapConnectionOptions, smtpTransportOptions, type MailServer } from '../../lib/net/mail-connections.js';
 
-export type MailCredentials = { username: string; password: string };
+/** A password login, or XOAUTH2 with an OAuth access token (Gmail, Outlook). */
+export type MailCredentials = { username: string; password: string } | { username: string; accessToken: string };
 
 /** Bounds every network step, so a server that stops answering fails the attempt instead of hanging it. */
 const TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 5 * 60_000 };
@@ -13,7 +14,7 @@ export async function imapClient(config: Pick<Config, 'outboundAllowPrivate'>, s
   const where = await imapConnectionOptions(server, { allowPrivateNetwork: config.outboundAllowPrivate });
   const client = new ImapFlow({
     ...where,
-    auth: { user: credentials.username, pass: credentials.password },
+    auth: 'accessToken' in credentials ? { user: credentials.username, accessToken: credentials.accessToken } : { user: credentials.username, pass: credentials.password },
     logger: false,
     // The sync decides when to IDLE (on INBOX, between polls).
     disableAutoIdle: true,
@@ -28,7 +29,7 @@ export async function imapClient(config: Pick<Config, 'outboundAllowPrivate'>, s
 export function smtpTransport(config: Pick<Config, 'outboundAllowPrivate'>, server: MailServer, credentials: MailCredentials) {
   return nodemailer.createTransport({
     ...smtpTransportOptions(server, { allowPrivateNetwork: config.outboundAllowPrivate }),
-    auth: { user: credentials.username, pass: credentials.password },
+    auth: 'accessToken' in credentials ? { type: 'OAuth2' as const, user: credentials.username, accessToken: credentials.accessToken } : { user: credentials.username, pass: credentials.password },
     connectionTimeout: TIMEOUTS.connectionTimeout,
     greetingTimeout: TIMEOUTS.greetingTimeout,
     socketTimeout: 60_000,

@@ -7,8 +7,9 @@
 import crypto from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { AppContext } from '../../lib/context.js';
-import { credentialsOf, imapServerOf, smtpServerOf, type MailAccountRow } from './mailbox-credentials.js';
-import { imapClient, smtpTransport } from './mail-connections.js';
+import { credentialsFor, smtpServerOf, type MailAccountRow } from './mailbox-credentials.js';
+import { connectMailbox } from './mailbox-login.js';
+import { smtpTransport } from './mail-connections.js';
 import * as repo from './mailboxes.repository.js';
 
 export type OutgoingMail = {
@@ -26,6 +27,8 @@ export type OutgoingMail = {
   messageId?: string;
   /** Extra header lines (List-Unsubscribe, In-Reply-To of a campaign thread, ...). */
   headers?: Record<string, string>;
+  /** Without a stored original: the Message-ID answered (and its References). */
+  inReplyTo?: { messageId: string; references: string[] };
 };
 
 /** `cid`: an image the HTML shows as `cid:` + this token. */
@@ -59,16 +62,10 @@ export async function sendMail(ctx: AppContext, account: MailAccountRow, mail: O
     ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
     messageId,
     date: new Date(),
-    ...replyHeaders(original),
+    ...replyHeaders(original ?? (mail.inReplyTo ? { message_id: mail.inReplyTo.messageId, references: mail.inReplyTo.references } : undefined)),
     ...(mail.headers ? { headers: mail.headers } : {}),
   };
-  const credentials = credentialsOf(ctx.config, account);
-  const transport = smtpTransport(ctx.config, smtpServerOf(account), credentials);
-  try {
-    await transport.sendMail(message);
-  } finally {
-    transport.close();
-  }
+  await sendOverSmtp(ctx, account, message);
   if (SERVER_FILES_SENT.has(account.provider)) return { messageId, appendedToSent: false };
 
   // The copy in Sent is the message as sent, without Bcc recipients' header. The message has
@@ -83,8 +80,7 @@ export async function sendMail(ctx: AppContext, account: MailAccountRow, mail: O
 async function fileInSent(ctx: AppContext, account: MailAccountRow, message: ConstructorParameters<typeof MailComposer>[0]): Promise<{ appendedToSent: boolean; sent?: SentCopy }> {
   const raw = await new MailComposer(message).compile().build();
   const sent = (await repo.findFolders(ctx.db, account.id)).find((f) => f.special_use === 'sent');
-  const client = await imapClient(ctx.config, imapServerOf(account), credentialsOf(ctx.config, account));
-  await client.connect();
+  const client = await connectMailbox(ctx, account);
   try {
     const path = sent?.path ?? (await client.list()).find((f) => f.specialUse === '\\Sent')?.path;
     if (!path) return { appendedToSent: false };
@@ -93,5 +89,21 @@ async function fileInSent(ctx: AppContext, account: MailAccountRow, message: Con
     return { appendedToSent: true, ...(where ? { sent: where } : {}) };
   } finally {
     await client.logout().catch(() => client.close());
+  }
+}
+
+/** Sends through the account's SMTP server; an OAuth token refused there (EAUTH) is refreshed once. */
+async function sendOverSmtp(ctx: AppContext, account: MailAccountRow, message: Parameters<ReturnType<typeof smtpTransport>['sendMail']>[0]) {
+  for (let attempt = 0; ; attempt++) {
+    const transport = smtpTransport(ctx.config, smtpServerOf(account), await credentialsFor(ctx, account, { forceRefresh: attempt > 0 }));
+    try {
+      await transport.sendMail(message);
+      return;
+    } catch (error) {
+      if (account.auth_method === 'oauth' && attempt === 0 && (error as { code?: string }).code === 'EAUTH') continue;
+      throw error;
+    } finally {
+      transport.close();
+    }
   }
 }

@@ -6,21 +6,20 @@
 import { AppError } from '@leadline/shared';
 import type { ImapFlow } from 'imapflow';
 import type { AppContext } from '../../lib/context.js';
-import { credentialsOf, imapServerOf, type MailAccountRow } from './mailbox-credentials.js';
-import { describeMailError, imapClient, isAuthenticationFailure } from './mail-connections.js';
-import * as repo from './mailboxes.repository.js';
+import { MailboxLoginRefusedError, type MailAccountRow } from './mailbox-credentials.js';
+import { connectMailbox } from './mailbox-login.js';
+import { describeMailError } from './mail-connections.js';
 
 export async function withMailboxSession<T>(ctx: AppContext, account: MailAccountRow, work: (client: ImapFlow) => Promise<T>): Promise<T> {
   if (account.status !== 'connected') {
     throw new AppError('CONFLICT', `The mailbox ${account.email_address} is disconnected${account.status_reason ? `: ${account.status_reason}` : ''}. Reconnect it in Settings → Accounts.`);
   }
-  const client = await imapClient(ctx.config, imapServerOf(account), credentialsOf(ctx.config, account));
+  let client: ImapFlow;
   try {
-    await client.connect();
+    client = await connectMailbox(ctx, account);
   } catch (error) {
-    if (isAuthenticationFailure(error)) {
-      await repo.markAccountStatus(ctx.db, account.id, 'disconnected', describeMailError(error));
-      throw new AppError('CONFLICT', `The mailbox ${account.email_address} refused the login (${describeMailError(error)}). Reconnect it in Settings → Accounts.`, { cause: error });
+    if (error instanceof MailboxLoginRefusedError) {
+      throw new AppError('CONFLICT', `The mailbox ${account.email_address} refused the login (${error.reason}). Reconnect it in Settings → Accounts.`, { cause: error });
     }
     throw new AppError('PROVIDER_UNAVAILABLE', `Could not reach the mail server of ${account.email_address}: ${describeMailError(error)}`, { cause: error });
   }

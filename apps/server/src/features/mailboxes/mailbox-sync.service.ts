@@ -9,9 +9,9 @@
 import type { ImapFlow } from 'imapflow';
 import type { AppContext } from '../../lib/context.js';
 import { defineService, type ServiceRunTools } from '../../lib/service-definition.js';
-import { credentialsOf, imapServerOf } from './mailbox-credentials.js';
+import { MailboxLoginRefusedError } from './mailbox-credentials.js';
+import { connectMailbox } from './mailbox-login.js';
 import { syncAllFolders, syncFolder, type SyncTarget } from './mailbox-sync.js';
-import { describeMailError, imapClient, isAuthenticationFailure } from './mail-connections.js';
 import * as repo from './mailboxes.repository.js';
 
 export const MAILBOX_SYNC_SERVICE = 'mailbox-sync';
@@ -32,17 +32,15 @@ export function mailboxSyncService(options: Partial<MailboxSyncOptions> = {}) {
 export async function runMailboxSync(ctx: AppContext, accountId: string, tools: Pick<ServiceRunTools, 'signal' | 'lane' | 'log'>, pollMs: number): Promise<void> {
   const account = await repo.findAccount(ctx.db, accountId);
   if (!account || account.status !== 'connected') return;
-  const client = await imapClient(ctx.config, imapServerOf(account), credentialsOf(ctx.config, account));
-  client.on('error', (error: Error) => tools.log(`mailbox ${accountId}: ${error.message}`));
+  let client: ImapFlow;
   try {
-    await client.connect();
+    client = await connectMailbox(ctx, account);
   } catch (error) {
-    if (isAuthenticationFailure(error)) {
-      await repo.markAccountStatus(ctx.db, accountId, 'disconnected', describeMailError(error));
-      return;
-    }
+    // The mailbox is marked disconnected: this instance ends for good.
+    if (error instanceof MailboxLoginRefusedError) return;
     throw error;
   }
+  client.on('error', (error: Error) => tools.log(`mailbox ${accountId}: ${error.message}`));
   const stop = () => void client.close();
   tools.signal.addEventListener('abort', stop, { once: true });
   try {

@@ -11,8 +11,8 @@ import type { DB } from '../../db/schema.js';
 import type { MailSpecialUse } from '../../db/schema-mail.js';
 import type { AppContext } from '../../lib/context.js';
 import type { WriteLane } from '../../lib/service-definition.js';
-import { credentialsOf, imapServerOf, type MailAccountRow } from './mailbox-credentials.js';
-import { imapClient } from './mail-connections.js';
+import type { MailAccountRow } from './mailbox-credentials.js';
+import { connectMailbox } from './mailbox-login.js';
 import { parseMessage, threadRoot } from './message-parse.js';
 import * as repo from './mailboxes.repository.js';
 
@@ -106,6 +106,7 @@ export async function syncFolder(client: ImapFlow, folder: FolderRow, target: Sy
         ...flagsOf(message.flags),
         labels: [...(message.labels ?? [])].sort(),
         attachments: parsed.attachments,
+        warmup: parsed.warmup,
       });
     }
     rows.sort((a, b) => b.uid - a.uid);
@@ -137,20 +138,25 @@ export async function syncFolder(client: ImapFlow, folder: FolderRow, target: Sy
   return written;
 }
 
-/** Every chosen folder once, INBOX first. */
+/**
+ * Every chosen folder once, INBOX first. The pass that completes a mailbox's first sync ends
+ * with an ANALYZE: the inbox's queries need statistics that match the rows just loaded.
+ */
 export async function syncAllFolders(client: ImapFlow, target: SyncTarget) {
   const folders = await prepareFolders(client, target);
+  const firstSync = folders.some((f) => !f.first_sync_done);
+  let written = 0;
   for (const folder of folders) {
     target.signal?.throwIfAborted();
-    await syncFolder(client, folder, target);
+    written += await syncFolder(client, folder, target);
   }
+  if (firstSync && written > 0) await repo.analyzeMailTables(target.db);
   return folders;
 }
 
 /** One pass over every chosen folder of a mailbox, on a connection of its own (tests, tools). */
 export async function syncMailboxOnce(ctx: AppContext, account: MailAccountRow, lane: WriteLane) {
-  const client = await imapClient(ctx.config, imapServerOf(account), credentialsOf(ctx.config, account));
-  await client.connect();
+  const client = await connectMailbox(ctx, account);
   try {
     await syncAllFolders(client, { db: ctx.db, lane, accountId: account.id });
   } finally {

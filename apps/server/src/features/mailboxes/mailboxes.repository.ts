@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { MailAddress, MailAttachmentMeta, MailSpecialUse } from '../../db/schema-mail.js';
 
@@ -13,7 +13,10 @@ export type NewMailAccount = {
   imap: { host: string; port: number; secure: boolean };
   smtp: { host: string; port: number; secure: boolean };
   username: string;
+  /** The sealed password, or with `oauth` the sealed refresh token. */
   sealedSecret: string;
+  /** Gmail and Outlook: the sealed access token and its expiry. */
+  oauth?: { accessToken: string; expiresAt: Date };
 };
 
 /** Saves a mailbox, or replaces the settings and secret of the team's mailbox with that address (reconnect). */
@@ -30,6 +33,9 @@ export async function upsertAccount(db: Db, a: NewMailAccount) {
     smtp_secure: a.smtp.secure,
     username: a.username,
     secret: a.sealedSecret,
+    auth_method: a.oauth ? ('oauth' as const) : ('password' as const),
+    access_token: a.oauth?.accessToken ?? null,
+    access_token_expires_at: a.oauth?.expiresAt ?? null,
     status: 'connected' as const,
     status_reason: null,
   };
@@ -52,6 +58,21 @@ export async function listAccountsOfUser(db: Db, teamId: string, userId: string)
 export async function connectedAccountIds(db: Db): Promise<string[]> {
   const rows = await db.selectFrom('mail_accounts').select('id').where('status', '=', 'connected').orderBy('id').execute();
   return rows.map((r) => r.id);
+}
+
+/** A new sealed password (a Gmail app password given for warm-up). */
+export async function updateSecret(db: Db, id: string, sealedSecret: string) {
+  await db.updateTable('mail_accounts').set({ secret: sealedSecret, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+/** A refreshed OAuth access token (sealed), and the new refresh token when the provider rotated it. */
+export async function saveAccessToken(db: Db, id: string, t: { accessToken: string; expiresAt: Date; refreshToken: string | null }) {
+  return db
+    .updateTable('mail_accounts')
+    .set({ access_token: t.accessToken, access_token_expires_at: t.expiresAt, ...(t.refreshToken ? { secret: t.refreshToken } : {}), updated_at: new Date() })
+    .where('id', '=', id)
+    .returning(['access_token', 'access_token_expires_at', 'secret'])
+    .executeTakeFirstOrThrow();
 }
 
 export async function markAccountStatus(db: Db, id: string, status: 'connected' | 'disconnected', reason: string | null) {
@@ -133,6 +154,7 @@ export type MessageRow = {
   keywords: string[];
   labels: string[];
   attachments: MailAttachmentMeta[];
+  warmup?: boolean;
 };
 
 /** Thread ids already stored for these Message-IDs in the account. */
@@ -185,6 +207,7 @@ export async function upsertMessages(db: Db, rows: MessageRow[]) {
         keywords: r.keywords,
         labels: r.labels,
         attachments: JSON.stringify(r.attachments),
+        warmup: r.warmup ?? false,
       })),
     )
     .onConflict((oc) =>
@@ -242,4 +265,16 @@ export async function updateAccountSettings(db: Db, id: string, changes: { name?
 /** Removes a mailbox with its folders and messages (the foreign keys cascade). */
 export async function deleteAccount(db: Db, id: string) {
   await db.deleteFrom('mail_accounts').where('id', '=', id).execute();
+}
+
+/**
+ * Refreshes the planner's statistics of the mail tables and marks the messages' pages all-visible.
+ * PGlite runs no autovacuum: without statistics the inbox's multi-folder views and searches plan
+ * as if the tables were empty, and without the visibility map a capped count reads the table
+ * instead of its index (measured at 100,000 messages: 1.2 s against 40 ms). VACUUM skips pages
+ * already all-visible, so a later mailbox's first sync pays only for its own rows.
+ */
+export async function analyzeMailTables(db: Db) {
+  await sql`vacuum (analyze) mail_messages`.execute(db);
+  await sql`analyze mail_folders`.execute(db);
 }

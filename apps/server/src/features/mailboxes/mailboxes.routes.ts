@@ -7,6 +7,12 @@ import {
   MailActiveQuery,
   MailDisconnectParams,
   MailDisconnectQuery,
+  MailHealthQuery,
+  MailHealthResponse,
+  MAIL_OAUTH_PROVIDERS,
+  MailOAuthAuthQuery,
+  MailOAuthCallbackQuery,
+  MailOAuthUrlResponse,
   MailProvidersResponse,
   UpdateMailProfileBody,
 } from '@leadline/shared';
@@ -14,6 +20,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
+import { finishMailOAuth, mailOAuthUrl } from './mail-oauth.service.js';
 import * as service from './mailboxes.service.js';
 
 const tags = ['mailboxes'];
@@ -41,8 +48,46 @@ export const mailboxesRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async
   app.get(
     '/api/v1/mail/providers',
     { schema: { tags, summary: 'Which ways to connect a mailbox this server offers (Gmail and Outlook need their OAuth client ids)', response: { 200: MailProvidersResponse } } },
-    async () => ({ data: { gmail: ctx.config.mailOAuth.gmail, outlook: ctx.config.mailOAuth.outlook, imap: true as const } }),
+    async () => {
+      const configured = (p: 'gmail' | 'outlook') => Boolean(ctx.config.mailOAuth[p].clientId && ctx.config.mailOAuth[p].clientSecret);
+      return { data: { gmail: configured('gmail'), outlook: configured('outlook'), imap: true as const } };
+    },
   );
+
+  app.get(
+    '/api/v1/mail/health',
+    { schema: { tags, summary: "Health of a mailbox's domain: MX, SPF, DKIM and DMARC by DNS, with what to fix", querystring: MailHealthQuery, response: { 200: MailHealthResponse, 404: ErrorBody } } },
+    async (request) => ({ data: await service.accountHealth(ctx, actorOf(request), request.query.emailAddress) }),
+  );
+
+  // One static path per provider: '/mail/gmail/:category' (the inbox) would otherwise take '/mail/gmail/auth'.
+  for (const provider of MAIL_OAUTH_PROVIDERS) {
+    app.get(
+      `/api/v1/mail/${provider}/auth`,
+      { schema: { tags, summary: `The consent URL to connect a ${provider === 'gmail' ? 'Gmail' : 'Outlook'} mailbox (OAuth 2 with PKCE)`, querystring: MailOAuthAuthQuery, response: { 200: MailOAuthUrlResponse, 503: ErrorBody } } },
+      async (request) => ({ data: { url: await mailOAuthUrl(ctx, actorOf(request), provider, request.query.emailAddress) } }),
+    );
+    app.get(
+      `/api/v1/mail/${provider}/oauth2callback`,
+      {
+        schema: {
+          tags,
+          summary: `Redeems the ${provider === 'gmail' ? 'Google' : 'Microsoft'} authorization code, checks the mailbox over IMAP (XOAUTH2) and stores its tokens sealed`,
+          querystring: MailOAuthCallbackQuery,
+          response: { 200: ImapConnectResponse, 400: ErrorBody, 503: ErrorBody },
+        },
+      },
+      async (request) => ({ data: { account: await finishMailOAuth(ctx, actorOf(request), provider, request.query) } }),
+    );
+    app.get(
+      `/api/v1/mail/${provider}/disconnect`,
+      { schema: { tags, summary: `Removes a ${provider === 'gmail' ? 'Gmail' : 'Outlook'} mailbox and the mail stored from it`, querystring: MailDisconnectQuery, response: { 200: z.object({ data: z.object({ disconnected: z.literal(true) }) }), 404: ErrorBody } } },
+      async (request) => {
+        await service.disconnect(ctx, actorOf(request), provider, request.query.emailAddress);
+        return { data: { disconnected: true as const } };
+      },
+    );
+  }
 
   app.post(
     '/api/v1/mail/gmail/updateProfile',

@@ -6,6 +6,9 @@ import type { MailServer } from '../../lib/net/mail-connections.js';
 import type { MailAccountRow } from './mailbox-credentials.js';
 import { describeMailError, imapClient, smtpTransport, type MailCredentials } from './mail-connections.js';
 import * as repo from './mailboxes.repository.js';
+import * as warmupRepo from './warmup.repository.js';
+import { createMailDns } from './mail-dns.js';
+import { mailboxHealth } from './mail-health.js';
 import { dropAccountCache } from './message-source.js';
 
 /** Logs in to IMAP for real; throws a 400 naming the IMAP server and the reason. */
@@ -56,7 +59,7 @@ export async function listAccounts(ctx: AppContext, actor: Actor): Promise<Email
   return Promise.all(rows.map((row) => presentWithCapacity(ctx, row)));
 }
 
-export function presentAccount(row: MailAccountRow, sentToday: number): EmailAccount {
+export function presentAccount(row: MailAccountRow, sentToday: number, warmupStatus: 'active' | 'paused' | null = null): EmailAccount {
   return {
     _id: row.id,
     emailAddress: row.email_address,
@@ -68,9 +71,9 @@ export function presentAccount(row: MailAccountRow, sentToday: number): EmailAcc
     dailyCapacity: row.daily_capacity,
     availableCapacity: Math.max(0, row.daily_capacity - sentToday),
     isActive: row.is_active,
-    // Auto-opportunity detection and the managed deliverability service come with later issues.
+    // Auto-opportunity detection comes with a later issue.
     isAutoOppEnabled: false,
-    managedDeliverabilityStatus: null,
+    managedDeliverabilityStatus: warmupStatus,
   };
 }
 
@@ -83,7 +86,8 @@ async function ownAccount(ctx: AppContext, actor: Actor, emailAddress: string) {
 async function presentWithCapacity(ctx: AppContext, row: MailAccountRow) {
   const startOfDay = new Date();
   startOfDay.setUTCHours(0, 0, 0, 0);
-  return presentAccount(row, await repo.countSentSince(ctx.db, row.id, startOfDay));
+  const [sentToday, warmup] = await Promise.all([repo.countSentSince(ctx.db, row.id, startOfDay), warmupRepo.findWarmup(ctx.db, row.id)]);
+  return presentAccount(row, sentToday, warmup?.status ?? null);
 }
 
 /** Email Settings dialog: name, title and daily capacity (already clamped to 1..100 by the schema). */
@@ -109,4 +113,11 @@ export async function disconnect(ctx: AppContext, actor: Actor, provider: string
   if (row.provider !== provider) throw notFound('Email account');
   await repo.deleteAccount(ctx.db, row.id);
   await dropAccountCache(ctx, row.id);
+}
+
+/** SPF, DKIM, DMARC and MX of the mailbox's domain, asked of the DNS servers email verification uses. */
+export async function accountHealth(ctx: AppContext, actor: Actor, emailAddress: string) {
+  const row = await ownAccount(ctx, actor, emailAddress);
+  const dns = createMailDns({ servers: ctx.config.emailVerification.dnsServers, timeoutMs: ctx.config.emailVerification.timeoutMs });
+  return mailboxHealth(dns, row.email_address, row.provider);
 }

@@ -13,7 +13,11 @@ export type ParsedMessage = {
   text: string;
   snippet: string;
   attachments: MailAttachmentMeta[];
+  /** Sent by the warm-up (header X-Leadline-Warmup). */
+  warmup: boolean;
 };
+
+export const WARMUP_HEADER = 'X-Leadline-Warmup';
 
 const SNIPPET_LENGTH = 200;
 /** Longer bodies are cut: the text is for reading and search, the server keeps the original. */
@@ -43,6 +47,7 @@ export async function parseMessage(source: Buffer): Promise<ParsedMessage> {
     date: mail.date ?? null,
     text,
     snippet: text.replace(/\s+/g, ' ').trim().slice(0, SNIPPET_LENGTH),
+    warmup: mail.headers.has(WARMUP_HEADER.toLowerCase()),
     attachments: mail.attachments.map((a) => ({
       filename: a.filename ?? null,
       contentType: a.contentType,

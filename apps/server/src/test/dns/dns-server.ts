@@ -1,15 +1,17 @@
 /**
- * A real DNS server on loopback UDP for tests: it answers MX and A questions from a zone given in
- * code (NXDOMAIN for a name it does not know, an empty answer for a type the name lacks), so the
+ * A real DNS server on loopback UDP for tests: it answers questions from a zone given in
+ * code: MX, A and TXT records (NXDOMAIN for a name it does not know, an empty answer for a type the name lacks), so the
  * code under test uses Node's own resolver against it, wire format and all.
  */
 import dgram from 'node:dgram';
 import type { AddressInfo } from 'node:net';
 
-export type Zone = Record<string, { mx?: Array<{ priority: number; exchange: string }>; a?: string[] }>;
+/** `txt`: each record as its character-strings (a long TXT record is split in strings of up to 255 bytes). */
+export type Zone = Record<string, { mx?: Array<{ priority: number; exchange: string }>; a?: string[]; txt?: string[][] }>;
 
 const TYPE_A = 1;
 const TYPE_MX = 15;
+const TYPE_TXT = 16;
 
 function encodeName(name: string): Buffer {
   const parts = name.replace(/\.$/, '').split('.').filter(Boolean);
@@ -55,6 +57,9 @@ export function respond(packet: Buffer, zone: Zone): Buffer | null {
   }
   if (entry && question.type === TYPE_A) {
     for (const ip of entry.a ?? []) answers.push(answer(TYPE_A, Buffer.from(ip.split('.').map(Number))));
+  }
+  if (entry && question.type === TYPE_TXT) {
+    for (const strings of entry.txt ?? []) answers.push(answer(TYPE_TXT, Buffer.concat(strings.map((s) => Buffer.concat([Buffer.from([Buffer.byteLength(s)]), Buffer.from(s)])))));
   }
   const header = Buffer.alloc(12);
   header.writeUInt16BE(packet.readUInt16BE(0), 0);

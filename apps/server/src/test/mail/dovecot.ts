@@ -54,7 +54,23 @@ const SPECIAL_FOLDERS = [
   ['Trash', '\\Trash'],
 ] as const;
 
-function config(dir: string, port: number, owner: ReturnType<typeof mailOwner>): string {
+/**
+ * XOAUTH2 and OAUTHBEARER through Dovecot's oauth2 passdb: the token is checked by asking
+ * `userinfoUrl` with it as a Bearer token (`introspection_mode = auth`, as Dovecot's own
+ * example for Google's userinfo endpoint) and the answer's `email` must be the login name.
+ */
+function oauth2Passdb(dir: string, userinfoUrl: string | undefined) {
+  if (!userinfoUrl) return '';
+  fs.writeFileSync(path.join(dir, 'oauth2.conf.ext'), `introspection_mode = auth\nintrospection_url = ${userinfoUrl}\nusername_attribute = email\n`);
+  return `passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = ${dir}/oauth2.conf.ext
+}
+`;
+}
+
+function config(dir: string, port: number, owner: ReturnType<typeof mailOwner>, userinfoUrl?: string): string {
   const mailboxes = SPECIAL_FOLDERS.map(([name, use]) => `  mailbox ${name} {\n    special_use = ${use}\n    auto = subscribe\n  }`).join('\n');
   return `base_dir = ${dir}/run
 state_dir = ${dir}/state
@@ -63,7 +79,7 @@ protocols = imap
 listen = 127.0.0.1
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login${userinfoUrl ? ' xoauth2 oauthbearer' : ''}
 login_trusted_networks = 127.0.0.0/8
 default_internal_user = ${owner.user}
 default_internal_group = ${owner.group}
@@ -78,7 +94,7 @@ passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u ${dir}/users
 }
-userdb {
+${oauth2Passdb(dir, userinfoUrl)}userdb {
   driver = static
   args = uid=${owner.user} gid=${owner.group} home=${dir}/mail/%u
 }
@@ -124,11 +140,17 @@ const accepts = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
-/** Starts Dovecot for `users` (default: two); stop() ends it and removes its dir. */
-export async function startDovecot(users: MailUser[] = [
-  { email: 'alice@example.test', password: 'alice-secret' },
-  { email: 'bob@example.test', password: 'bob-secret' },
-]): Promise<Dovecot> {
+/**
+ * Starts Dovecot for `users` (default: two); stop() ends it and removes its dir. With
+ * `oauth2UserinfoUrl`, it also accepts XOAUTH2/OAUTHBEARER logins whose token that URL vouches for.
+ */
+export async function startDovecot(
+  users: MailUser[] = [
+    { email: 'alice@example.test', password: 'alice-secret' },
+    { email: 'bob@example.test', password: 'bob-secret' },
+  ],
+  options: { oauth2UserinfoUrl?: string } = {},
+): Promise<Dovecot> {
   if (!fs.existsSync(DOVECOT_BINARY)) throw new Error(`Dovecot is not installed (${DOVECOT_BINARY}): apt-get install dovecot-imapd`);
   const owner = mailOwner();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'leadline-dovecot-'));
@@ -138,7 +160,7 @@ export async function startDovecot(users: MailUser[] = [
   fs.chownSync(path.join(dir, 'mail'), owner.uid, owner.gid);
   fs.writeFileSync(path.join(dir, 'users'), users.map((u) => `${u.email}:{PLAIN}${u.password}`).join('\n') + '\n');
   const port = await freePort();
-  fs.writeFileSync(path.join(dir, 'dovecot.conf'), config(dir, port, owner));
+  fs.writeFileSync(path.join(dir, 'dovecot.conf'), config(dir, port, owner, options.oauth2UserinfoUrl));
 
   const child: ChildProcess = spawn(DOVECOT_BINARY, ['-F', '-c', path.join(dir, 'dovecot.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

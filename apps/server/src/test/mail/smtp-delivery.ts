@@ -10,16 +10,28 @@ import { deliverRaw } from './maildir.js';
 
 export type SmtpDelivery = { host: '127.0.0.1'; port: number; delivered: number; stop(): Promise<void> };
 
-export async function startSmtpDelivery(dovecot: Dovecot): Promise<SmtpDelivery> {
+/**
+ * `acceptsToken`: XOAUTH2 logins are accepted when it vouches for the (user, access token) pair.
+ * `folderFor`: where a recipient's copy lands (default INBOX), e.g. 'Junk' to play a spam filter.
+ */
+export async function startSmtpDelivery(
+  dovecot: Dovecot,
+  options: { acceptsToken?: (user: string, token: string) => boolean; folderFor?: (recipient: string, raw: Buffer) => string } = {},
+): Promise<SmtpDelivery> {
   const local = new Set(dovecot.users.map((u) => u.email.toLowerCase()));
   const state = { delivered: 0 };
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
-    authMethods: ['PLAIN', 'LOGIN'],
+    authMethods: options.acceptsToken ? ['PLAIN', 'LOGIN', 'XOAUTH2'] : ['PLAIN', 'LOGIN'],
     logger: false,
     onAuth(auth, _session, callback) {
+      if (auth.method === 'XOAUTH2') {
+        if (options.acceptsToken?.(auth.username ?? '', auth.accessToken ?? '')) return callback(null, { user: auth.username });
+        // RFC 7628 style failure data, as Gmail answers: the client then ends the exchange.
+        return callback(null, { data: { status: '401', schemes: 'bearer', scope: 'https://mail.google.com/' } });
+      }
       const user = dovecot.users.find((u) => u.email === auth.username && u.password === auth.password);
       if (user) return callback(null, { user: user.email });
       return callback(new Error('Invalid username or password'));
@@ -33,7 +45,7 @@ export async function startSmtpDelivery(dovecot: Dovecot): Promise<SmtpDelivery>
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks);
-        for (const rcpt of session.envelope.rcptTo) deliverRaw(dovecot, rcpt.address.toLowerCase(), raw);
+        for (const rcpt of session.envelope.rcptTo) deliverRaw(dovecot, rcpt.address.toLowerCase(), raw, options.folderFor?.(rcpt.address.toLowerCase(), raw) ?? 'INBOX');
         state.delivered += 1;
         callback();
       });

@@ -5,18 +5,17 @@
  */
 import { openDatabase } from '../../db/database.js';
 import { syncAllFolders } from '../../features/mailboxes/mailbox-sync.js';
-import { credentialsOf, imapServerOf } from '../../features/mailboxes/mailbox-credentials.js';
-import { imapClient } from '../../features/mailboxes/mail-connections.js';
+import { connectMailbox } from '../../features/mailboxes/mailbox-login.js';
+import { loadConfig } from '../../lib/config.js';
 import { findAccount } from '../../features/mailboxes/mailboxes.repository.js';
 import type { WriteLane } from '../../supervisor/index.js';
 import { createWriteLane } from '../../supervisor/index.js';
 
 const [url, accountId, dataDir] = process.argv.slice(2) as [string, string, string];
 const database = await openDatabase({ kind: 'postgres', url });
-const config = { outboundAllowPrivate: true, dataDir, encryptionKey: undefined };
+const config = { ...loadConfig({ DATA_DIR: dataDir }), outboundAllowPrivate: true, encryptionKey: undefined };
 const account = (await findAccount(database.db, accountId))!;
-const client = await imapClient(config, imapServerOf(account), credentialsOf(config, account));
-await client.connect();
+const client = await connectMailbox({ db: database.db, config }, account);
 const inner = createWriteLane(database.db, 'postgres', { maxBatchSize: 20 });
 let batches = 0;
 const lane: WriteLane = {

@@ -4,9 +4,14 @@ import type {
   InboxCategory,
   InboxListResponse,
   InboxMessage,
+  EmailWarmup,
+  MailHealth,
+  MailOAuthProvider,
   MessageBodyResponse,
   MessageFlagAction,
   UpdateMailProfileBody,
+  WarmupPatchBody,
+  WarmupStartBody,
 } from '@leadline/shared';
 import { INBOX_PAGE_SIZE, MESSAGE_FLAGS } from '@leadline/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,6 +34,14 @@ export type InboxQuery = { category: InboxCategory; page: number; mailBoxAccount
 
 export function useEmailAccounts() {
   return useQuery({ queryKey: mailKeys.accounts, queryFn: () => api.get<{ data: EmailAccount[] }>('/api/v1/mail/gmail/accounts').then((a) => a.data) });
+}
+
+export function useMailHealth(emailAddress: string) {
+  return useQuery({
+    queryKey: ['mail', 'health', emailAddress],
+    queryFn: () => api.get<{ data: MailHealth }>('/api/v1/mail/health', { emailAddress }).then((a) => a.data),
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useMailProviders() {
@@ -112,6 +125,25 @@ export function useConnectImap() {
   });
 }
 
+/** GET /mail/{provider}/auth: the provider's consent page, where the browser goes next. */
+export function useStartMailOAuth() {
+  return useMutation({
+    meta: CALLER_SHOWS_ERRORS,
+    mutationFn: ({ provider, emailAddress }: { provider: MailOAuthProvider; emailAddress?: string }) =>
+      api.get<{ data: { url: string } }>(`/api/v1/mail/${provider}/auth`, emailAddress ? { emailAddress } : {}).then((a) => a.data.url),
+  });
+}
+
+export function useFinishMailOAuth() {
+  const refresh = useRefreshAccounts();
+  return useMutation({
+    meta: CALLER_SHOWS_ERRORS,
+    mutationFn: ({ provider, code, state }: { provider: MailOAuthProvider; code: string; state: string }) =>
+      api.get<{ data: { account: EmailAccount } }>(`/api/v1/mail/${provider}/oauth2callback`, { code, state }).then((a) => a.data.account),
+    onSuccess: refresh,
+  });
+}
+
 export function useUpdateMailProfile() {
   const refresh = useRefreshAccounts();
   return useMutation({
@@ -139,3 +171,21 @@ export function useDisconnectMail() {
     onSuccess: refresh,
   });
 }
+
+const warmupKey = ['mail', 'warmup'] as const;
+
+export function useWarmups() {
+  return useQuery({ queryKey: warmupKey, queryFn: () => api.get<{ data: EmailWarmup[] }>('/email-warmup').then((a) => a.data) });
+}
+
+function useWarmupMutation<B>(method: 'post' | 'patch') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: CALLER_SHOWS_ERRORS,
+    mutationFn: (body: B) => api[method]<{ data: EmailWarmup }>('/email-warmup', body).then((a) => a.data),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: warmupKey }),
+  });
+}
+
+export const useStartWarmup = () => useWarmupMutation<WarmupStartBody>('post');
+export const usePatchWarmup = () => useWarmupMutation<WarmupPatchBody>('patch');

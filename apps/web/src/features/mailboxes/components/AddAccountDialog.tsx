@@ -1,16 +1,13 @@
-import { ImapConnectBody } from '@leadline/shared';
+import { ImapConnectBody, MAIL_OAUTH_LABEL, MAIL_OAUTH_MESSAGES, type MailOAuthProvider } from '@leadline/shared';
 import { Alert, Button, Checkbox, Group, Modal, NumberInput, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useZodForm } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { useConnectImap, useMailProviders } from '../api';
+import { isApiError } from '../../../lib/api';
+import { useConnectImap, useMailProviders, useStartMailOAuth } from '../api';
 
 type Choice = 'gmail' | 'outlook' | 'imap';
 
-const OAUTH_VARIABLE: Record<Exclude<Choice, 'imap'>, { label: string; variable: string }> = {
-  gmail: { label: 'Gmail', variable: 'GOOGLE_CLIENT_ID' },
-  outlook: { label: 'Outlook', variable: 'MICROSOFT_CLIENT_ID' },
-};
 
 const EMPTY = {
   emailAddress: '',
@@ -39,15 +36,41 @@ export function AddAccountDialog({ onClose }: { onClose: () => void }) {
         />
         {choice === 'imap' ? (
           <ImapForm onDone={onClose} />
+        ) : providers.data?.[choice] ? (
+          <OAuthSignIn provider={choice} />
         ) : (
-          <Alert color={providers.data?.[choice] ? 'indigo' : 'yellow'}>
-            {providers.data?.[choice]
-              ? `${OAUTH_VARIABLE[choice].label} sign-in is configured on this server, but connecting through it is not available in this version yet. Use Other (IMAP/SMTP) with an app password meanwhile.`
-              : `${OAUTH_VARIABLE[choice].label} sign-in (OAuth) is not configured on this server: its administrator has to set ${OAUTH_VARIABLE[choice].variable}. Meanwhile you can connect the mailbox with Other (IMAP/SMTP) and an app password.`}
-          </Alert>
+          providers.data && <Alert color="yellow">{MAIL_OAUTH_MESSAGES.notConfigured(choice)}</Alert>
         )}
       </Stack>
     </Modal>
+  );
+}
+
+/** Sends the browser to Google's or Microsoft's consent page; it comes back to /mail/{provider}/callback. */
+export function OAuthSignIn({ provider, emailAddress, label }: { provider: MailOAuthProvider; emailAddress?: string; label?: string }) {
+  const start = useStartMailOAuth();
+  return (
+    <Stack gap="xs" align="flex-start">
+      {!emailAddress && (
+        <Text size="sm" c="dimmed">
+          You sign in at {MAIL_OAUTH_LABEL[provider].company} and allow Leadline to read and send your mail; Leadline never sees your password.
+        </Text>
+      )}
+      <Button
+        loading={start.isPending}
+        onClick={() =>
+          start.mutate(
+            { provider, ...(emailAddress ? { emailAddress } : {}) },
+            {
+              onSuccess: (url) => window.location.assign(url),
+              onError: (error) => notify.error(isApiError(error) && error.status === 503 ? error.message : 'There was an error adding the email account. Please try again later!'),
+            },
+          )
+        }
+      >
+        {label ?? `Sign in with ${MAIL_OAUTH_LABEL[provider].company}`}
+      </Button>
+    </Stack>
   );
 }
 

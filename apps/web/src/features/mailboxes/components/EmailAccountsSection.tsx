@@ -2,18 +2,22 @@ import type { EmailAccount } from '@leadline/shared';
 import { Alert, Badge, Button, Card, Group, Modal, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { notify } from '../../../lib/notify';
-import { useDisconnectMail, useEmailAccounts, useSetMailActive } from '../api';
-import { AddAccountDialog } from './AddAccountDialog';
+import { useDisconnectMail, useEmailAccounts, useSetMailActive, useWarmups } from '../api';
+import { AddAccountDialog, OAuthSignIn } from './AddAccountDialog';
 import { EmailSettingsDialog } from './EmailSettingsDialog';
+import { MailHealthDialog } from './MailHealthDialog';
+import { WarmupControl } from './WarmupControl';
 
 const PROVIDER_LABEL = { gmail: 'Gmail', outlook: 'Outlook', imap: 'IMAP/SMTP' } as const;
 
 /** Settings → Accounts → Email Accounts (spec/settings.md §2, §4): the member's own mailboxes. */
 export function EmailAccountsSection() {
   const accounts = useEmailAccounts();
+  const warmups = useWarmups();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<EmailAccount | null>(null);
   const [removing, setRemoving] = useState<EmailAccount | null>(null);
+  const [checking, setChecking] = useState<EmailAccount | null>(null);
   const setActive = useSetMailActive();
   const disconnect = useDisconnectMail();
 
@@ -41,6 +45,7 @@ export function EmailAccountsSection() {
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Capacity today</Table.Th>
                 <Table.Th>In use</Table.Th>
+                <Table.Th>Warm-up</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -68,6 +73,7 @@ export function EmailAccountsSection() {
                             {a.disconnectedReason}
                           </Text>
                         )}
+                        {a.account !== 'imap' && <OAuthSignIn provider={a.account} emailAddress={a.emailAddress} label="Reconnect" />}
                       </Stack>
                     )}
                   </Table.Td>
@@ -82,7 +88,13 @@ export function EmailAccountsSection() {
                     />
                   </Table.Td>
                   <Table.Td>
+                    <WarmupControl account={a} warmup={warmups.data?.find((w) => w.emailAddress === a.emailAddress)} />
+                  </Table.Td>
+                  <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button size="xs" variant="default" onClick={() => setChecking(a)}>
+                        Health
+                      </Button>
                       <Button size="xs" variant="default" onClick={() => setEditing(a)}>
                         Settings
                       </Button>
@@ -99,6 +111,7 @@ export function EmailAccountsSection() {
       </Stack>
       {adding && <AddAccountDialog onClose={() => setAdding(false)} />}
       {editing && <EmailSettingsDialog account={editing} onClose={() => setEditing(null)} />}
+      {checking && <MailHealthDialog account={checking} onClose={() => setChecking(null)} />}
       <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Disconnect the account?">
         <Stack>
           <Text size="sm">{removing?.emailAddress} and the mail Leadline stored from it are removed from Leadline. The mailbox itself is not changed.</Text>
