@@ -2,7 +2,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProgressTracker } from '../features/progress/progress.service.js';
 import { createMember, createOwner, createPeople, uploadFile, type TestUser } from '../test/factories.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createTestApp, testConfig, type TestApp } from '../test/test-app.js';
+import { startChatCompletionsServer } from '../test/vendors/chat-completions-server.js';
 import { startDovecot, type Dovecot } from '../test/mail/dovecot.js';
 import { deliverRaw, generateMessage } from '../test/mail/maildir.js';
 import { connectSyncedMailbox } from '../test/mail/synced-mailbox.js';
@@ -38,6 +39,8 @@ type Ours = {
   memberId: string;
   mailAccountId: string;
   mailMessageId: string;
+  campaignId: string;
+  profileId: string;
 };
 /** A team's own resources that a request names besides the id under test. */
 type Theirs = { listId: string; companyListId: string; fileId: string; companyFileId: string; customContactId: string; inviteToken: string };
@@ -49,6 +52,8 @@ type Case = {
   request: (ours: Ours, mine: Theirs) => Request;
   /** The request with only our ids, as our owner (or `ownCaller`), must succeed: the ids are real. */
   ownCaller?: (ours: Ours) => TestUser;
+  /** Our own call's status when the id is real but the state refuses the action (409): anything but 404. */
+  ownStatus?: number;
   /** Set when the route skips ids that are not the team's: checks the other team's answer reveals and changes nothing. */
   skipsForeignIds?: (answer: { statusCode: number; body: string }, ours: Ours) => Promise<void> | void;
 };
@@ -62,6 +67,12 @@ const SHARED_DATABASE_IDS: Record<string, string[]> = {
   'POST /api/v1/integrations/{service}/data/push': ['body.contactIds'],
   // A name from a fixed list of enrichment preferences (shared constants), not a stored row.
   'PUT /userInfo': ['body.enrichmentPreferenceId'],
+  // A tour's name from a fixed list (shared constants), recorded for the caller only.
+  'POST /api/v1/onboarding/tours': ['query.tourId'],
+  // Stripe's payment-method ids, not our rows: billing.test.ts checks against the loopback Stripe
+  // that another team's card answers 404 for both routes.
+  'POST /billing/setPaymentMethodAsDefault': ['body.cardId'],
+  'DELETE /billing/removePaymentMethod': ['body.cardId'],
 };
 
 const PERSON = { id: 'xteam-ann', full_name: 'ann cross', job_title: 'vp of sales', job_company_name: 'acme', location_country: 'united states' };
@@ -190,6 +201,54 @@ const CASES: Record<string, Case[]> = {
     { fields: ['body.listIds'], request: (o) => ({ url: '/api/v1/integrations/zapier/data/push', payload: { listIds: [o.listId] } }) },
     { fields: ['body.customContactIds'], request: (o) => ({ url: '/api/v1/integrations/zapier/data/push', payload: { customContactIds: [o.customContactId] } }) },
   ],
+  'GET /knowledge-hub/profile/{profileId}': [{ fields: ['path.profileId'], request: (o) => ({ url: `/knowledge-hub/profile/${o.profileId}` }) }],
+  'POST /knowledge-hub/create-profile-state-machine': [
+    {
+      // The profile is always the caller's own: another user's id in the body is ignored.
+      fields: ['body.userId'],
+      request: (o) => ({ url: '/knowledge-hub/create-profile-state-machine', payload: { userId: o.userId, profileName: 'Cross', rootUrls: [{ url: 'https://cross.example', includeSubPages: false, isCompetitor: false }] } }),
+      skipsForeignIds: async (answer, o) => {
+        expect(answer.statusCode).toBeLessThan(300);
+        expect(JSON.parse(answer.body).data.userId).toBe(other.userId);
+        const ourProfiles = await t.ctx.db.selectFrom('knowledge_profiles').select('profile_name').where('user_id', '=', o.userId).execute();
+        expect(ourProfiles.map((p) => p.profile_name)).not.toContain('Cross');
+      },
+    },
+  ],
+  'PATCH /knowledge-hub/profile': [{ fields: ['body.profileId'], request: (o) => ({ url: '/knowledge-hub/profile', payload: { profileId: o.profileId, profileName: 'Renamed' } }) }],
+  'DELETE /knowledge-hub/profile/content': [{ fields: ['body.profileId'], request: (o) => ({ url: '/knowledge-hub/profile/content', payload: { profileId: o.profileId, url: 'https://ours.example' } }) }],
+  'POST /knowledge-hub/delete-profile-vs-id': [{ fields: ['body.profileId'], request: (o) => ({ url: '/knowledge-hub/delete-profile-vs-id', payload: { profileId: o.profileId } }) }],
+  'POST /knowledge-hub/set-default-kh-profile': [{ fields: ['body.profileId'], request: (o) => ({ url: '/knowledge-hub/set-default-kh-profile', payload: { profileId: o.profileId } }) }],
+  'POST /knowledge-hub/generate-email-reply': [
+    { fields: ['body.emailId'], request: (o) => ({ url: '/knowledge-hub/generate-email-reply', payload: { emailId: o.mailMessageId } }) },
+    { fields: ['body.profileId'], request: (o, m) => ({ url: '/knowledge-hub/generate-email-reply', payload: { emailId: m === o ? o.mailMessageId : theirMail, profileId: o.profileId } }) },
+  ],
+  'POST /knowledge-hub/generate-email-from-subject-line': [
+    { fields: ['body.profileId'], request: (o) => ({ url: '/knowledge-hub/generate-email-from-subject-line', payload: { subject: 'Pricing', profileId: o.profileId } }) },
+  ],
+  'POST /knowledge-hub/generate-email-thread-summary': [
+    { fields: ['body.emailId'], request: (o) => ({ url: '/knowledge-hub/generate-email-thread-summary', payload: { emailId: o.mailMessageId } }) },
+  ],
+  'POST /knowledge-hub/generate-linkedin-reply': [
+    { fields: ['body.profileId'], request: (o) => ({ url: '/knowledge-hub/generate-linkedin-reply', payload: { messages: [{ sender: 'Sam', text: 'Hello' }], profileId: o.profileId } }) },
+  ],
+  'POST /api/v1/campaigns': [{ fields: ['body.listIds'], request: (o) => ({ url: '/api/v1/campaigns', payload: campaignDraft(o.listId, 'Cross') }) }],
+  'GET /api/v1/campaigns/{id}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.campaignId}` }) }],
+  'PATCH /api/v1/campaigns/{id}': [
+    { fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.campaignId}`, payload: { name: 'Renamed' } }) },
+    { fields: ['body.listIds'], request: (o, m) => ({ url: `/api/v1/campaigns/${m === o ? o.campaignId : theirCampaign}`, payload: { listIds: [o.listId] } }) },
+  ],
+  'DELETE /api/v1/campaigns/{id}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.campaignId}` }) }],
+  'POST /api/v1/campaigns/{id}/launch': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.campaignId}/launch` }) }],
+  'POST /api/v1/campaigns/{id}/pause': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.campaignId}/pause` }), ownStatus: 409 }],
+  'POST /api/v1/campaigns/{id}/resume': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.campaignId}/resume` }), ownStatus: 409 }],
+  'POST /api/v1/campaigns/{id}/archive': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.campaignId}/archive` }) }],
+  'POST /api/v1/campaigns/{id}/duplicate': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.campaignId}/duplicate` }) }],
+  'GET /api/v1/campaigns/{id}/leads': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.campaignId}/leads` }) }],
+  'POST /api/v1/campaigns/{id}/preview': [
+    { fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.campaignId}/preview`, payload: { stepIndex: 0 } }) },
+    { fields: ['body.contactId'], request: (o, m) => ({ url: `/api/v1/campaigns/${m === o ? o.campaignId : theirCampaign}/preview`, payload: { stepIndex: 0, contactId: o.customContactId } }) },
+  ],
 };
 
 const ID_NAME = /^(_id|id|[a-z][A-Za-z]*Ids?)$/;
@@ -252,6 +311,19 @@ async function customContact(user: TestUser, fullName: string): Promise<string> 
   return (await ok(user, 'POST', { url: '/api/v1/contacts', payload: { fullName, companyName: 'Ours Inc', email: emailOf(fullName) } }))._id;
 }
 
+/** A draft campaign of one email step from `ours@example.test` to a list. */
+const campaignDraft = (listId: string, name: string, mailbox = MAILBOX.email) => ({
+  name,
+  listIds: [listId],
+  mailboxes: [mailbox],
+  schedule: { timezone: 'UTC', days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' },
+  dailyLimit: 10,
+  steps: [{ type: 'email', delayDays: 0, subject: 'Hello {{firstName|there}}', body: 'A short note.' }],
+});
+/** The other team's own campaign and mail message, for cases whose field under test is a second id. */
+let theirCampaign: string;
+let theirMail: string;
+
 let made = 0;
 async function createOurs(): Promise<Ours> {
   made += 1;
@@ -287,6 +359,13 @@ async function createOurs(): Promise<Ours> {
     apiKeyId: (await ok(owner, 'POST', { url: '/api/v1/api_keys/create' }))._id,
     memberId: await memberRowOf(await createMember(t.ctx.db, owner, 'MEMBER')),
     ...ourMail,
+    campaignId: (await ok(owner, 'POST', { url: '/api/v1/campaigns', payload: campaignDraft(listId, `Ours ${made}`) })).id,
+    profileId: (
+      await ok(owner, 'POST', {
+        url: '/knowledge-hub/create-profile-state-machine',
+        payload: { profileName: `Ours ${made}`, rootUrls: [{ url: 'https://ours.example', includeSubPages: false, isCompetitor: false }] },
+      })
+    )._id,
   };
 }
 
@@ -296,10 +375,17 @@ const memberRowOf = async (user: TestUser) =>
 let dovecot: Dovecot;
 let ourMail: { mailAccountId: string; mailMessageId: string };
 const MAILBOX = { email: 'ours@example.test', password: 'ours-secret' };
+const THEIR_MAILBOX = { email: 'theirs@example.test', password: 'theirs-secret' };
+let chat: Awaited<ReturnType<typeof startChatCompletionsServer>>;
 
 beforeAll(async () => {
   // The mail routes' own calls reach a real IMAP server on loopback.
-  [t, dovecot] = await Promise.all([createTestApp({ config: { outboundAllowPrivate: true } }), startDovecot([MAILBOX])]);
+  // The AI routes answer from a loopback chat-completions server, so our own calls succeed.
+  chat = await startChatCompletionsServer({ fallback: () => ({ kind: 'message', content: 'A short answer.' }) });
+  [t, dovecot] = await Promise.all([
+    createTestApp({ config: { outboundAllowPrivate: true, ai: { ...testConfig().ai, baseUrl: chat.baseUrl, model: 'test-model', maxRetries: 0 } } }),
+    startDovecot([MAILBOX, THEIR_MAILBOX]),
+  ]);
   owner = await createOwner(t.ctx.db, { domain: 'ours.test' });
   const attachment = 'Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nours\r\n--b\r\nContent-Type: text/plain\r\nContent-Disposition: attachment; filename=a.txt\r\n\r\nattached\r\n--b--';
   deliverRaw(dovecot, MAILBOX.email, generateMessage({ from: 'a@outside.test', to: MAILBOX.email, subject: 'Ours', text: '' }).raw.replace('Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n', attachment));
@@ -318,10 +404,14 @@ beforeAll(async () => {
     inviteToken: tokenOf((await ok(other, 'POST', { url: '/api/v1/team-management/invitations', payload: { members: [{ name: 'Tia Theirs', email: `tia-${Date.now()}@theirs.test` }] } }))[0].inviteUrl),
   };
   await ok(other, 'PUT', { url: '/api/v1/integrations/zapier/settings', payload: { links: [{ link: 'https://hooks.zapier.com/hooks/catch/2/theirs/' }] } });
+  deliverRaw(dovecot, THEIR_MAILBOX.email, generateMessage({ from: 'b@outside.test', to: THEIR_MAILBOX.email, subject: 'Theirs', text: 'theirs' }).raw);
+  theirMail = (await connectSyncedMailbox(t, other, dovecot, THEIR_MAILBOX)).messageIds[0]!;
+  theirCampaign = (await ok(other, 'POST', { url: '/api/v1/campaigns', payload: campaignDraft(theirs.listId, 'Theirs', THEIR_MAILBOX.email) })).id;
 });
 afterAll(async () => {
   await t?.close();
   await dovecot?.stop();
+  await chat?.close();
 });
 
 describe("another team's ids", () => {
@@ -349,7 +439,8 @@ describe("another team's ids", () => {
         if (c.skipsForeignIds) await c.skipsForeignIds(foreign, ours);
         else expect(foreign.statusCode, foreign.body).toBe(404);
         const own = await call(c.ownCaller?.(ours) ?? owner, method, c.request(ours, ours));
-        expect(own.statusCode, own.body).toBeLessThan(300);
+        if (c.ownStatus) expect(own.statusCode, own.body).toBe(c.ownStatus);
+        else expect(own.statusCode, own.body).toBeLessThan(300);
       });
     }
   }
