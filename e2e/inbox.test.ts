@@ -132,7 +132,7 @@ describe('the inbox against Dovecot', () => {
     await page.getByRole('button', { name: 'Add Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Account' });
     await dialog.getByText('Gmail', { exact: true }).click();
-    await dialog.getByText(/Gmail sign-in \(OAuth\) is not configured on this server: its administrator has to set GOOGLE_CLIENT_ID/).waitFor();
+    await dialog.getByText(/This server has no Gmail app configured: its administrator has to set GOOGLE_CLIENT_ID/).waitFor();
     await dialog.getByText('Other (IMAP/SMTP)', { exact: true }).click();
     await dialog.getByLabel('Email address').fill(MAILBOX.email);
     await dialog.getByLabel('Your name').fill('Rita Reader');
