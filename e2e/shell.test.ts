@@ -37,12 +37,12 @@ describe('app shell: sidebar and breadcrumbs', () => {
     const page = await signedIn();
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByText('Acme', { exact: true }).waitFor();
-    const built = ['Prospect Search', 'Prospect Lists', 'Inbox'];
+    const built = ['Prospect Search', 'Prospect Lists', 'Campaigns', 'Inbox'];
     for (const label of built) await nav.getByRole('link', { name: label, exact: true }).waitFor();
     for (const label of SIDEBAR_ITEMS.filter((item) => !built.includes(item))) {
       expect(await nav.getByRole('button', { name: label, exact: true }).getAttribute('aria-disabled')).toBe('true');
     }
-    await nav.getByRole('button', { name: 'Campaigns', exact: true }).hover();
+    await nav.getByRole('button', { name: 'Power Dialer', exact: true }).hover();
     await page.getByRole('tooltip').filter({ hasText: MESSAGES.notBuiltYet }).waitFor();
   });
 
@@ -53,9 +53,9 @@ describe('app shell: sidebar and breadcrumbs', () => {
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
     await expect.poll(() => sidebarWidth(page)).toBe(58);
     // Icon-only items keep their names for assistive technology and show them in a tooltip.
-    const campaigns = page.getByRole('button', { name: 'Campaigns', exact: true });
-    await campaigns.hover();
-    await page.getByRole('tooltip').filter({ hasText: 'Campaigns' }).waitFor();
+    const dialer = page.getByRole('button', { name: 'Power Dialer', exact: true });
+    await dialer.hover();
+    await page.getByRole('tooltip').filter({ hasText: 'Power Dialer' }).waitFor();
 
     await page.reload();
     await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
