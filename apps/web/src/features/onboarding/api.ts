@@ -42,13 +42,14 @@ export function useSaveAllowedDomains() {
 }
 
 /**
- * Whether this server sells plans: the billing feature answers its tariffs only when Stripe is
+ * Whether this server sells plans: the billing config says whether Stripe is
  * configured; any failure (no billing on this server, or billing switched off) means the trial.
  */
 export function useBillingAvailable() {
   return useQuery({
     queryKey: onboardingKeys.tariffs,
-    queryFn: () => api.get<{ data?: unknown[] }>('/billing/getTariffs').then((a) => Array.isArray(a.data) && a.data.length > 0),
+    // Tariffs are answered even with billing off (they are constants): the config says whether Stripe is set up.
+    queryFn: () => api.get<{ data?: { enabled?: boolean } }>('/billing/config').then((a) => a.data?.enabled === true),
     retry: false,
     meta: { handlesErrors: true },
   });
