@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newUser, submitSignUp, type NewUser } from './support/app.js';
 import { useE2E } from './support/harness.js';
@@ -20,6 +20,18 @@ const completedTours = async (page: Page): Promise<string[]> => (await (await pa
 /** The label of the focused element: the popover puts the keyboard on its main button. */
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 
+/**
+ * Acts until the tour shows `reached`: driver.js ignores keys and clicks while a step is still
+ * moving into place, which a loaded machine makes long enough to swallow a press.
+ */
+async function moveTour(act: () => Promise<void>, reached: Locator) {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    await act();
+    if (await reached.waitFor({ timeout: 1_500 }).then(() => true, () => false)) return;
+  }
+  await reached.waitFor();
+}
+
 /** No tour opens: waited for longer than a tour takes to start. */
 async function expectNoTour(page: Page) {
   await page.waitForTimeout(1_500);
@@ -29,10 +41,7 @@ async function expectNoTour(page: Page) {
 describe('guided tours', () => {
   const e2e = useE2E({ people: 200 });
 
-  // Skipped on 2026-11-24: after the day's merges the lists tour opens (seen in a screenshot), but
-  // its arrow-key steps stop answering in this test; the search tour's test still runs. Reported in
-  // the closing note for the next session (branch onboard2 works on the tours).
-  it.skip('runs the lists tour once, by keyboard alone, and not again after a reload; Replay tours brings it back', async () => {
+  it('runs the lists tour once, by keyboard alone, and not again after a reload; Replay tours brings it back', async () => {
     const page = await e2e.newPage();
     await onboardedUser(page, newUser({ name: 'Tia Tour', email: 'tia@tours.test' }));
     await page.goto('/prospects/lists');
@@ -46,16 +55,12 @@ describe('guided tours', () => {
       await page.screenshot({ path: path.join(SHOTS, `lists-${width}.png`) });
     }
 
-    await page.keyboard.press('ArrowRight');
-    await tourStep(page, 'Or a list of companies').waitFor();
-    await page.keyboard.press('ArrowLeft');
-    await tourStep(page, 'Upload a file of prospects').waitFor();
+    await moveTour(() => page.keyboard.press('ArrowRight'), tourStep(page, 'Or a list of companies'));
+    await moveTour(() => page.keyboard.press('ArrowLeft'), tourStep(page, 'Upload a file of prospects'));
     await expect.poll(() => focusedText(page)).toBe('Next');
-    await page.keyboard.press('Enter');
-    await tourStep(page, 'Or a list of companies').waitFor();
+    await moveTour(() => page.keyboard.press('Enter'), tourStep(page, 'Or a list of companies'));
     await expect.poll(() => focusedText(page)).toBe('Next');
-    await page.keyboard.press('Enter');
-    await tourStep(page, 'Your lists').waitFor();
+    await moveTour(() => page.keyboard.press('Enter'), tourStep(page, 'Your lists'));
     expect(await popover(page).getByText('3 of 3').count()).toBe(1);
     await expect.poll(() => focusedText(page)).toBe('Done');
     await page.keyboard.press('Enter');
