@@ -209,7 +209,8 @@ describe('writing mail in the inbox', () => {
     await dialog.getByRole('alert').filter({ hasText: 'The mail server refused the message' }).getByText(/No such mailbox here: ghost@elsewhere\.test/).waitFor();
     // Esc asks before dropping the draft; Enter on the focused Discard drops it.
     await page.keyboard.press('Escape');
-    await dialog.getByRole('alertdialog', { name: 'Discard this draft?' }).waitFor();
+    const discard = dialog.getByRole('alertdialog', { name: 'Discard this draft?' }).getByRole('button', { name: 'Discard' });
+    await expect.poll(() => discard.evaluate((button) => button === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog.count()).toBe(0);
   });

@@ -47,6 +47,16 @@ function vitest(label, args, env) {
   return status;
 }
 
+/** The server test files about the embedded database: they name PGlite or branch on TEST_DATABASE_URL. */
+function embeddedDatabaseTests() {
+  const server = path.join(root, 'apps/server/src');
+  return fs
+    .readdirSync(server, { recursive: true })
+    .filter((file) => file.endsWith('.test.ts'))
+    .filter((file) => /pglite|TEST_DATABASE_URL/i.test(fs.readFileSync(path.join(server, file), 'utf8')))
+    .map((file) => path.join('apps/server/src', file));
+}
+
 ensureSystemPackages();
 const { TEST_DATABASE_URL, ...embeddedEnv } = process.env;
 function stage(label, ok) {
@@ -58,10 +68,16 @@ failed = stage('lint', run('lint', 'npm', ['run', 'lint', '--silent']) === 0) ||
 buildWebIfNeeded({ force: true });
 console.log('\n=== bundle budget ===');
 failed = stage('bundle budget', checkBundleBudget()) || failed;
-failed = vitest('unit, integration and browser tests (embedded PGlite)', [], embeddedEnv) !== 0 || failed;
 if (TEST_DATABASE_URL) {
+  // With PostgreSQL at hand, each test runs once: the server's integration tests on PostgreSQL, the
+  // browser tests against the app on its embedded PGlite, and again on PGlite the server tests that
+  // test the embedded database itself (they name PGlite or branch on TEST_DATABASE_URL). Running
+  // every server test on both doubled the longest stage for a dialect the browser tests cover.
+  failed = vitest('unit and browser tests (embedded PGlite)', ['--project', 'shared', '--project', 'web', '--project', 'e2e'], embeddedEnv) !== 0 || failed;
+  failed = vitest('embedded-database tests (PGlite)', ['--project', 'server', ...embeddedDatabaseTests()], embeddedEnv) !== 0 || failed;
   failed = vitest('integration tests on PostgreSQL', ['--project', 'server'], { ...process.env, TEST_DATABASE_URL }) !== 0 || failed;
 } else {
+  failed = vitest('unit, integration and browser tests (embedded PGlite)', [], embeddedEnv) !== 0 || failed;
   console.log('\n(TEST_DATABASE_URL is not set: skipped the PostgreSQL run of the integration tests)');
 }
 if (failures.length > 0) console.log(`\n=== what failed ===\n${failures.join('\n')}`);

@@ -99,8 +99,11 @@ function Composer({ intent, accounts, draft, onClose, closeRequestRef }: { inten
     if (sending) return;
     if (!dirty()) return onClose();
     setConfirming(true);
-    requestAnimationFrame(() => discardRef.current?.focus());
   };
+  // Discard takes the focus once it is on screen, so Enter confirms and Esc or Tab goes back.
+  useEffect(() => {
+    if (confirming) discardRef.current?.focus();
+  }, [confirming]);
 
   const send = async () => {
     if (sending || !editor) return;
