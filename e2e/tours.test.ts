@@ -106,4 +106,27 @@ describe('guided tours', () => {
     await page.locator('table tbody tr').nth(1).waitFor();
     await expectNoTour(page);
   });
+
+  it('runs the new campaign tour through its 4 steps once, and not again after a reload', async () => {
+    const page = await e2e.newPage();
+    await onboardedUser(page, newUser({ name: 'Cam Paign', email: 'cam@tours.test' }));
+    await page.goto('/engage/sequences/new-campaign');
+
+    const titles = ['AI generated or basic', 'Who gets it, and when', 'Write the sequence', 'Create, then launch'];
+    for (const [index, title] of titles.entries()) {
+      await tourStep(page, title).waitFor();
+      expect(await popover(page).getByText(`${index + 1} of 4`).count()).toBe(1);
+      if (index === 0) {
+        fs.mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS, 'new-campaign-1280.png') });
+      }
+      await popover(page).getByRole('button', { name: index === titles.length - 1 ? 'Done' : 'Next' }).click();
+    }
+    await popover(page).waitFor({ state: 'detached' });
+    await expect.poll(() => completedTours(page)).toEqual(['new-campaign']);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'New campaign' }).waitFor();
+    await expectNoTour(page);
+  });
 });
