@@ -73,8 +73,8 @@ export async function createProfile(ctx: AppContext, actor: Actor, input: Create
 }
 
 /** The member's own profile, or null: for features that keep a reference to one (onboarding). */
-export async function findOwnProfile(ctx: AppContext, actor: Actor, id: string, options: { trx?: Transaction<DB> } = {}): Promise<KnowledgeProfileDto | null> {
-  const row = await repo.findProfile(options.trx ?? ctx.db, actor.teamId, actor.userId, id);
+export async function findOwnProfile(ctx: AppContext, actor: Actor, id: string): Promise<KnowledgeProfileDto | null> {
+  const row = await repo.findProfile(ctx.db, actor.teamId, actor.userId, id);
   return row ? presentProfile(row) : null;
 }
 
