@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { COMPANY_MESSAGES, ONBOARDING_MESSAGES } from '@leadline/shared';
+import { COMPANY_MESSAGES, MAIL_OAUTH_MESSAGES, ONBOARDING_MESSAGES } from '@leadline/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectToast, newUser, submitSignUp } from './support/app.js';
@@ -68,16 +68,22 @@ describe('onboarding of a new owner', () => {
     // Saved: the integrations step, and a reload stays there.
     await page.getByRole('heading', { name: 'CRM' }).waitFor();
     await page.getByRole('region', { name: 'HubSpot' }).getByText('Not configured', { exact: true }).waitFor();
+    // No Gmail app on this server: the card says so instead of offering a sign-in.
+    await page.getByRole('region', { name: 'Google' }).getByText(MAIL_OAUTH_MESSAGES.notConfigured('gmail')).waitFor();
     await shoot(page, '2-integrations');
     await page.reload();
     await page.getByRole('heading', { name: 'CRM' }).waitFor();
     const me = await (await page.request.get('/api/cookies/me')).json();
     expect(me.user).toMatchObject({ companyName: 'Rocket Labs', domain: 'rocket-labs.test', onboardingStep: 'integrations' });
-    const state = await (await page.request.get('/api/v1/onboarding')).json();
-    expect(state.data.profile.rootUrls).toEqual([
+    const rootUrls = [
       { url: 'https://rocket-labs.test', isCompetitor: false, includeSubPages: true },
       { url: 'https://rival.test', isCompetitor: true, includeSubPages: true },
-    ]);
+    ];
+    const state = await (await page.request.get('/api/v1/onboarding')).json();
+    expect(state.data.profile.rootUrls).toEqual(rootUrls);
+    // The company step created the knowledge hub profile itself.
+    const profiles = (await (await page.request.get('/knowledge-hub/get-all-profiles')).json()).data;
+    expect(profiles).toMatchObject([{ profileName: 'My First Knowledge Hub', isDefaultProfile: true, rootUrls }]);
 
     // The plan step is there to go back to: yearly first, and this server sells no plans.
     await stepTab(page, 'Select plan').click();

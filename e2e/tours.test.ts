@@ -90,8 +90,7 @@ describe('guided tours', () => {
     await page.goto('/prospects/search');
 
     await tourStep(page, 'Describe who you are looking for').waitFor();
-    await page.keyboard.press('Enter');
-    await tourStep(page, 'Search').waitFor();
+    await moveTour(() => page.keyboard.press('Enter'), tourStep(page, 'Search'));
     expect(await popover(page).getByText('2 of 5').count()).toBe(1);
     await popover(page).getByRole('button', { name: 'Next' }).click();
     // No results yet: the tour steps aside without being recorded.
@@ -112,6 +111,28 @@ describe('guided tours', () => {
     await page.unroute('**/search/contacts');
     await page.reload();
     await page.locator('table tbody tr').nth(1).waitFor();
+    await expectNoTour(page);
+  });
+
+  it('runs the new campaign tour through its 4 steps once, and not again after a reload', async () => {
+    const page = await e2e.newPage();
+    await onboardedUser(page, newUser({ name: 'Cam Paign', email: 'cam@tours.test' }));
+    await page.goto('/engage/sequences/new-campaign');
+
+    const titles = ['AI generated or basic', 'Who gets it, and when', 'Write the sequence', 'Create, then launch'];
+    await tourStep(page, titles[0]!).waitFor();
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'new-campaign-1280.png') });
+    for (let index = 0; index < titles.length; index++) {
+      expect(await popover(page).getByText(`${index + 1} of 4`).count()).toBe(1);
+      const next = titles[index + 1];
+      const button = popover(page).getByRole('button', { name: next ? 'Next' : 'Done' });
+      await moveTour(() => button.click(), next ? tourStep(page, next) : page.locator('body:not(:has(.driver-popover))'));
+    }
+    await expect.poll(() => completedTours(page)).toEqual(['new-campaign']);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'New campaign' }).waitFor();
     await expectNoTour(page);
   });
 });

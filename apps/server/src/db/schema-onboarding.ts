@@ -1,14 +1,9 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 
-/** A team's default knowledge profile as onboarding recorded it (migration 0150). */
-export interface OnboardingProfilesTable {
+/** The knowledge profile the team's company step created, which saving the step again updates (migration 0190). */
+export interface OnboardingKnowledgeProfilesTable {
   team_id: string;
-  user_id: string | null;
-  profile_name: string;
-  /** `[{url, isCompetitor, includeSubPages}]` */
-  root_urls: ColumnType<unknown, string, string>;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
+  profile_id: string;
 }
 
 /** Domains a team allows website visitor tracking on (migration 0150). */

@@ -26,7 +26,7 @@ const TYPED_TABLES = {
   billing_pack_grants: true,
   billing_discounts: true,
   billing_cancellations: true,
-  onboarding_profiles: true, website_allowed_domains: true,
+  onboarding_knowledge_profiles: true, website_allowed_domains: true,
   campaigns: true, campaign_lists: true, campaign_mailboxes: true, campaign_steps: true, campaign_leads: true, campaign_sends: true,
   campaign_lead_events: true, suppressions: true, campaign_mail_scans: true,
   mail_warmups: true,

@@ -41,7 +41,7 @@ import type {
   BillingPackGrantsTable,
   BillingSubscriptionsTable,
 } from './schema-billing.js';
-import type { OnboardingProfilesTable, WebsiteAllowedDomainsTable } from './schema-onboarding.js';
+import type { OnboardingKnowledgeProfilesTable, WebsiteAllowedDomainsTable } from './schema-onboarding.js';
 import type {
   CampaignLeadEventsTable,
   CampaignMailScansTable,
@@ -214,7 +214,7 @@ export interface DB {
   billing_pack_grants: BillingPackGrantsTable;
   billing_discounts: BillingDiscountsTable;
   billing_cancellations: BillingCancellationsTable;
-  onboarding_profiles: OnboardingProfilesTable;
+  onboarding_knowledge_profiles: OnboardingKnowledgeProfilesTable;
   website_allowed_domains: WebsiteAllowedDomainsTable;
   campaigns: CampaignsTable;
   campaign_lists: CampaignListsTable;

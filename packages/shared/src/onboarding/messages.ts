@@ -17,5 +17,6 @@ export const ONBOARDING_MESSAGES = {
 /** The knowledge profile onboarding creates (spec/settings.md §9). */
 export const DEFAULT_KNOWLEDGE_PROFILE_NAME = 'My First Knowledge Hub';
 export const MAX_SUBPAGES = 100;
-export const MAX_COMPETITOR_DOMAINS = 20;
+/** A knowledge profile holds at most 20 root URLs (KNOWLEDGE_LIMITS.maxRootUrls): the company's site and 19 competitors. */
+export const MAX_COMPETITOR_DOMAINS = 19;
 export const MAX_ALLOWED_DOMAINS = 50;

@@ -35,7 +35,7 @@ export type OnboardBody = z.input<typeof OnboardBody>;
 export const OnboardingRootUrl = z.object({ url: z.string(), isCompetitor: z.boolean(), includeSubPages: z.boolean() });
 export type OnboardingRootUrl = z.infer<typeof OnboardingRootUrl>;
 
-/** The knowledge profile onboarding stores until the knowledge hub takes it over. */
+/** The knowledge hub profile the company step created, as the step shows it. */
 export const OnboardingProfile = z.object({ profileName: z.string(), rootUrls: z.array(OnboardingRootUrl), createdAt: z.string() });
 export type OnboardingProfile = z.infer<typeof OnboardingProfile>;
 

@@ -9,8 +9,11 @@ import {
   CreateKnowledgeProfileBody as CreateBody,
   UpdateKnowledgeProfileBody as UpdateBody,
   DeleteKnowledgeContentBody as DeleteContentBody,
+  type RootUrl,
 } from '@leadline/shared';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
+import type { DB } from '../../db/schema.js';
 import type { StoredAdditionalInfo, StoredRootUrl } from '../../db/schema-knowledge-hub.js';
 import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
@@ -47,11 +50,12 @@ const keepInfo = (items: z.output<typeof CreateBody>['additionalInfo']): StoredA
 
 /**
  * Creates a member's profile and starts its crawl (a job). Their first profile becomes their
- * default. Other features (onboarding) create the first profile through this too.
+ * default. Other features (onboarding) create the first profile through this too, inside their
+ * own transaction when they pass `trx`.
  */
-export async function createProfile(ctx: AppContext, actor: Actor, input: CreateKnowledgeProfileBody): Promise<KnowledgeProfileDto> {
+export async function createProfile(ctx: AppContext, actor: Actor, input: CreateKnowledgeProfileBody, options: { trx?: Transaction<DB> } = {}): Promise<KnowledgeProfileDto> {
   const body = CreateBody.parse(input);
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  const insert = async (trx: Transaction<DB>) => {
     const hasDefault = Boolean(await repo.findDefaultProfile(trx, actor.teamId, actor.userId));
     const row = await repo.insertProfile(trx, {
       teamId: actor.teamId,
@@ -63,8 +67,39 @@ export async function createProfile(ctx: AppContext, actor: Actor, input: Create
     });
     await ctx.queue.send(buildKnowledgeProfile, { profileId: row.id, crawlRun: row.crawl_run }, { trx });
     return row.id;
-  });
-  return presentProfile((await repo.findProfileById(ctx.db, id))!);
+  };
+  const id = options.trx ? await insert(options.trx) : await ctx.db.transaction().execute(insert);
+  return presentProfile((await repo.findProfileById(options.trx ?? ctx.db, id))!);
+}
+
+/** The member's own profile, or null: for features that keep a reference to one (onboarding). */
+export async function findOwnProfile(ctx: AppContext, actor: Actor, id: string): Promise<KnowledgeProfileDto | null> {
+  const row = await repo.findProfile(ctx.db, actor.teamId, actor.userId, id);
+  return row ? presentProfile(row) : null;
+}
+
+const sameRootUrls = (a: readonly StoredRootUrl[], b: readonly StoredRootUrl[]) =>
+  a.length === b.length && a.every((r, i) => r.url === b[i]!.url && r.isCompetitor === b[i]!.isCompetitor && r.includeSubPages === b[i]!.includeSubPages);
+
+/**
+ * Replaces the root URLs of the member's own profile inside the caller's transaction and reads
+ * it again (onboarding's company step saved a second time); the same list starts no new crawl.
+ * Null when the member has no such profile.
+ */
+export async function replaceRootUrls(
+  ctx: AppContext,
+  actor: Actor,
+  input: { profileId: string; rootUrls: z.input<typeof RootUrl>[] },
+  trx: Transaction<DB>,
+): Promise<KnowledgeProfileDto | null> {
+  const rootUrls = CreateBody.shape.rootUrls.parse(input.rootUrls);
+  const row = await repo.findProfile(trx, actor.teamId, actor.userId, input.profileId);
+  if (!row) return null;
+  if (!sameRootUrls(row.root_urls, rootUrls)) {
+    const { crawl_run } = await repo.restartCrawl(trx, row.id, { rootUrls, additionalInfo: row.additional_info });
+    await ctx.queue.send(buildKnowledgeProfile, { profileId: row.id, crawlRun: crawl_run }, { trx });
+  }
+  return presentProfile((await repo.findProfileById(trx, row.id))!);
 }
 
 export async function listProfiles(ctx: AppContext, actor: Actor): Promise<KnowledgeProfileDto[]> {

@@ -1,4 +1,3 @@
-import type { OnboardingRootUrl } from '@leadline/shared';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
@@ -16,18 +15,18 @@ export async function advanceOnboardingStep(db: Kysely<DB>, userId: string, step
   await db.updateTable('users').set({ onboarding_step: step }).where('id', '=', userId).where('onboarding_step', 'in', behind).execute();
 }
 
-export async function upsertProfile(db: Kysely<DB>, values: { teamId: string; userId: string; profileName: string; rootUrls: OnboardingRootUrl[] }) {
-  const rootUrls = JSON.stringify(values.rootUrls);
-  return db
-    .insertInto('onboarding_profiles')
-    .values({ team_id: values.teamId, user_id: values.userId, profile_name: values.profileName, root_urls: rootUrls })
-    .onConflict((oc) => oc.column('team_id').doUpdateSet({ user_id: values.userId, root_urls: rootUrls, updated_at: new Date() }))
-    .returning(['profile_name', 'root_urls', 'created_at'])
-    .executeTakeFirstOrThrow();
+/** The knowledge profile the team's company step created, if it still exists. */
+export async function findCompanyProfileId(db: Kysely<DB>, teamId: string) {
+  const row = await db.selectFrom('onboarding_knowledge_profiles').select('profile_id').where('team_id', '=', teamId).executeTakeFirst();
+  return row?.profile_id;
 }
 
-export async function findProfile(db: Kysely<DB>, teamId: string) {
-  return db.selectFrom('onboarding_profiles').select(['profile_name', 'root_urls', 'created_at']).where('team_id', '=', teamId).executeTakeFirst();
+export async function saveCompanyProfileId(db: Kysely<DB>, teamId: string, profileId: string) {
+  await db
+    .insertInto('onboarding_knowledge_profiles')
+    .values({ team_id: teamId, profile_id: profileId })
+    .onConflict((oc) => oc.column('team_id').doUpdateSet({ profile_id: profileId }))
+    .execute();
 }
 
 /** Adds the tour to the user's completed tours once, and answers the list. */

@@ -22,8 +22,8 @@ export const onboardingRoutes = (ctx: AppContext): FastifyPluginAsyncZod => asyn
 
   app.get(
     '/api/v1/onboarding',
-    { schema: { tags, summary: 'Your onboarding step, the knowledge profile the company step recorded, the allowed domains and the script tag', response: { 200: OnboardingStateResponse } } },
-    async (request) => ({ data: await getOnboardingState(ctx.db, actorOf(request), { origin: origin(request), salesBookingUrl: ctx.config.salesBookingUrl }) }),
+    { schema: { tags, summary: 'Your onboarding step, the knowledge hub profile the company step created, the allowed domains and the script tag', response: { 200: OnboardingStateResponse } } },
+    async (request) => ({ data: await getOnboardingState(ctx, actorOf(request), { origin: origin(request), salesBookingUrl: ctx.config.salesBookingUrl }) }),
   );
 
   app.post(
@@ -31,12 +31,12 @@ export const onboardingRoutes = (ctx: AppContext): FastifyPluginAsyncZod => asyn
     {
       schema: {
         tags,
-        summary: "The company step: names the team, records the default knowledge profile 'My First Knowledge Hub' with the company's and competitors' root URLs, moves on to integrations",
+        summary: "The company step: names the team, creates its knowledge hub profile 'My First Knowledge Hub' from the company's and competitors' sites (saving again updates it), moves on to integrations",
         body: OnboardBody,
         response: { 200: OnboardResponse, 400: ErrorBody },
       },
     },
-    async (request) => ({ data: await onboardCompany(ctx.db, actorOf(request), request.body) }),
+    async (request) => ({ data: await onboardCompany(ctx, actorOf(request), request.body) }),
   );
 
   app.post(

@@ -1,18 +1,24 @@
 import {
+  AppError,
+  COMPANY_MESSAGES,
   DEFAULT_KNOWLEDGE_PROFILE_NAME,
   normalizeDomain,
+  normalizeRootUrl,
   ONBOARDING_STEPS,
   onboardingStepIndex,
   trackingScriptTag,
+  type KnowledgeProfileDto,
   type OnboardingProfile,
   type OnboardingStep,
   type OnboardingRootUrl,
   type TourId,
 } from '@leadline/shared';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';
+import type { AppContext } from '../../lib/context.js';
 import { updateTeamCompany } from '../company/index.js';
+import { createKnowledgeProfile, findKnowledgeProfile, replaceKnowledgeRootUrls } from '../knowledge-hub/index.js';
 import * as repo from './onboarding.repository.js';
 
 /** The stored steps before `step`: the users who may be moved to it. */
@@ -26,29 +32,48 @@ export async function advanceOnboardingStep(db: Kysely<DB>, userId: string, step
   await repo.advanceOnboardingStep(db, userId, step, stepsBefore(step));
 }
 
-/** The company's website as a root URL: the typed address when it has a scheme, else https. */
-const websiteUrl = (website: string) => (/^https?:\/\//i.test(website) ? website : `https://${website}`);
-
-function presentProfile(row: { profile_name: string; root_urls: unknown; created_at: Date }): OnboardingProfile {
-  return { profileName: row.profile_name, rootUrls: row.root_urls as OnboardingRootUrl[], createdAt: row.created_at.toISOString() };
-}
-
 type OnboardInput = { companyName: string; domain: string; competitorDomains: string[]; includeSubPages: boolean };
 
+const presentProfile = (profile: KnowledgeProfileDto): OnboardingProfile => ({ profileName: profile.profileName, rootUrls: profile.rootUrls, createdAt: profile.createdAt });
+
 /**
- * `POST /onboard`, the company step: names the team, records its default knowledge profile
- * (the company's site and each competitor as root URLs) and moves the owner to the
- * integrations step, all in one transaction.
+ * The company's site first, then each competitor once (a competitor that is the company's own
+ * site is left out), every one with the one 'scrape up to 100 subpages' choice.
  */
-export async function onboardCompany(db: Kysely<DB>, actor: Actor, input: OnboardInput) {
-  const competitors = [...new Set(input.competitorDomains.map((domain) => normalizeDomain(domain)).filter((domain): domain is string => domain !== null))];
-  const rootUrls: OnboardingRootUrl[] = [
-    { url: websiteUrl(input.domain), isCompetitor: false, includeSubPages: input.includeSubPages },
-    ...competitors.map((host) => ({ url: `https://${host}`, isCompetitor: true, includeSubPages: input.includeSubPages })),
+function companyRootUrls(input: OnboardInput): OnboardingRootUrl[] {
+  const site = normalizeRootUrl(input.domain);
+  if (!site) throw new AppError('VALIDATION_FAILED', COMPANY_MESSAGES.invalidWebsite, { field: 'domain' });
+  const own = normalizeDomain(site);
+  const competitors = new Set(input.competitorDomains.map((domain) => normalizeDomain(domain)).filter((host): host is string => host !== null && host !== own));
+  return [
+    { url: site, isCompetitor: false, includeSubPages: input.includeSubPages },
+    ...[...competitors].map((host) => ({ url: `https://${host}`, isCompetitor: true, includeSubPages: input.includeSubPages })),
   ];
-  return db.transaction().execute(async (trx) => {
+}
+
+/**
+ * The knowledge hub profile of the company step: the one this team's step created before gets
+ * the new root URLs (read again only if they changed); else 'My First Knowledge Hub' is created.
+ */
+async function saveCompanyProfile(ctx: AppContext, actor: Actor, rootUrls: OnboardingRootUrl[], trx: Transaction<DB>): Promise<KnowledgeProfileDto> {
+  const previous = await repo.findCompanyProfileId(trx, actor.teamId);
+  const updated = previous ? await replaceKnowledgeRootUrls(ctx, actor, { profileId: previous, rootUrls }, trx) : null;
+  if (updated) return updated;
+  const created = await createKnowledgeProfile(ctx, actor, { profileName: DEFAULT_KNOWLEDGE_PROFILE_NAME, rootUrls }, { trx });
+  await repo.saveCompanyProfileId(trx, actor.teamId, created._id);
+  return created;
+}
+
+/**
+ * `POST /onboard`, the company step: names the team, creates (or updates) its knowledge hub
+ * profile, whose crawl starts as a job, and moves the owner to the integrations step, all in
+ * one transaction.
+ */
+export async function onboardCompany(ctx: AppContext, actor: Actor, input: OnboardInput) {
+  const rootUrls = companyRootUrls(input);
+  return ctx.db.transaction().execute(async (trx) => {
     await updateTeamCompany(trx, actor.teamId, { name: input.companyName, website: input.domain });
-    const profile = await repo.upsertProfile(trx, { teamId: actor.teamId, userId: actor.userId, profileName: DEFAULT_KNOWLEDGE_PROFILE_NAME, rootUrls });
+    const profile = await saveCompanyProfile(ctx, actor, rootUrls, trx);
     await advanceOnboardingStep(trx, actor.userId, 'integrations');
     return { profile: presentProfile(profile), onboardingStep: await repo.findOnboardingStep(trx, actor.userId) };
   });
@@ -58,12 +83,13 @@ export async function onboardCompany(db: Kysely<DB>, actor: Actor, input: Onboar
  * What the onboarding screens show after a reload. `origin`: where this server is reached;
  * `salesBookingUrl`: the Growth plan's contact-sales link, when the server has one.
  */
-export async function getOnboardingState(db: Kysely<DB>, actor: Actor, links: { origin: string; salesBookingUrl: string | undefined }) {
-  const [onboardingStep, profile, allowedDomains] = await Promise.all([
-    repo.findOnboardingStep(db, actor.userId),
-    repo.findProfile(db, actor.teamId),
-    repo.findAllowedDomains(db, actor.teamId),
+export async function getOnboardingState(ctx: AppContext, actor: Actor, links: { origin: string; salesBookingUrl: string | undefined }) {
+  const [onboardingStep, profileId, allowedDomains] = await Promise.all([
+    repo.findOnboardingStep(ctx.db, actor.userId),
+    repo.findCompanyProfileId(ctx.db, actor.teamId),
+    repo.findAllowedDomains(ctx.db, actor.teamId),
   ]);
+  const profile = profileId ? await findKnowledgeProfile(ctx, actor, profileId) : null;
   return {
     onboardingStep,
     profile: profile ? presentProfile(profile) : null,

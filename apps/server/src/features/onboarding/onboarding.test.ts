@@ -1,4 +1,5 @@
 import { COMPANY_MESSAGES, DEFAULT_KNOWLEDGE_PROFILE_NAME, ONBOARDING_MESSAGES } from '@leadline/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwner, createTeam, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -46,32 +47,63 @@ describe('who goes through onboarding', () => {
 });
 
 describe('POST /onboard (the company step)', () => {
-  it("names the team, records 'My First Knowledge Hub' with the root URLs and moves on to integrations", async () => {
+  const profiles = async (caller: TestUser) => (await t.app.inject({ method: 'GET', url: '/knowledge-hub/get-all-profiles', headers: as(caller) })).json().data;
+  const crawlJobs = async (profileId: string) => {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'knowledge-hub.build-profile' and data->>'profileId' = ${profileId}`.execute(t.ctx.db);
+    return rows[0]!.n;
+  };
+
+  it("names the team, creates the knowledge hub profile 'My First Knowledge Hub' with the root URLs and its crawl, and moves on to integrations", async () => {
     const owner = await createOwner(t.ctx.db, { onboardingStep: 'company' });
     const response = await onboard(owner, company);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toMatchObject({
-      onboardingStep: 'integrations',
-      profile: {
-        profileName: DEFAULT_KNOWLEDGE_PROFILE_NAME,
-        rootUrls: [
-          { url: 'https://acme-robotics.test', isCompetitor: false, includeSubPages: true },
-          { url: 'https://rival.test', isCompetitor: true, includeSubPages: true },
-          { url: 'https://other.test', isCompetitor: true, includeSubPages: true },
-        ],
-      },
-    });
+    const rootUrls = [
+      { url: 'https://acme-robotics.test', isCompetitor: false, includeSubPages: true },
+      { url: 'https://rival.test', isCompetitor: true, includeSubPages: true },
+      { url: 'https://other.test', isCompetitor: true, includeSubPages: true },
+    ];
+    expect(response.json().data).toMatchObject({ onboardingStep: 'integrations', profile: { profileName: DEFAULT_KNOWLEDGE_PROFILE_NAME, rootUrls } });
     expect(await me(owner)).toMatchObject({ companyName: 'Acme Robotics', domain: 'acme-robotics.test', onboardingStep: 'integrations' });
 
-    // Saving the step again replaces the one profile and leaves the owner where they are.
+    const [profile, ...others] = await profiles(owner);
+    expect(others).toEqual([]);
+    expect(profile).toMatchObject({ profileName: DEFAULT_KNOWLEDGE_PROFILE_NAME, isDefaultProfile: true, status: 'processing', rootUrls });
+    expect(await crawlJobs(profile._id)).toBe(1);
+  });
+
+  it('updates the same profile when the step is saved again, and reads it again only when its sites changed', async () => {
+    const owner = await createOwner(t.ctx.db, { onboardingStep: 'company' });
+    await onboard(owner, company);
+    const [first] = await profiles(owner);
+
+    await onboard(owner, { ...company, domain: 'https://ACME-robotics.test/' });
+    expect(await crawlJobs(first._id)).toBe(1);
+
     await putStep(owner, 'power-ups');
-    const again = await onboard(owner, { ...company, competitorDomains: ['third.test'], includeSubPages: false });
+    const again = await onboard(owner, { ...company, competitorDomains: ['third.test', 'www.acme-robotics.test'], includeSubPages: false });
     expect(again.json().data.onboardingStep).toBe('power-ups');
-    const state = (await t.app.inject({ method: 'GET', url: '/api/v1/onboarding', headers: as(owner) })).json().data;
-    expect(state.profile.rootUrls).toEqual([
+    const expected = [
       { url: 'https://acme-robotics.test', isCompetitor: false, includeSubPages: false },
       { url: 'https://third.test', isCompetitor: true, includeSubPages: false },
-    ]);
+    ];
+    expect(await profiles(owner)).toMatchObject([{ _id: first._id, rootUrls: expected, status: 'processing' }]);
+    expect(await crawlJobs(first._id)).toBe(2);
+    const state = (await t.app.inject({ method: 'GET', url: '/api/v1/onboarding', headers: as(owner) })).json().data;
+    expect(state.profile).toMatchObject({ profileName: DEFAULT_KNOWLEDGE_PROFILE_NAME, rootUrls: expected });
+  });
+
+  it('creates the profile again when its owner deleted it in the knowledge hub', async () => {
+    const owner = await createOwner(t.ctx.db, { onboardingStep: 'company' });
+    await onboard(owner, company);
+    const [first] = await profiles(owner);
+    await t.app.inject({ method: 'POST', url: '/knowledge-hub/delete-profile-vs-id', headers: as(owner), payload: { profileId: first._id } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/onboarding', headers: as(owner) })).json().data.profile).toBeNull();
+
+    expect((await onboard(owner, company)).statusCode).toBe(200);
+    const [second, ...others] = await profiles(owner);
+    expect(others).toEqual([]);
+    expect(second._id).not.toBe(first._id);
+    expect(second.isDefaultProfile).toBe(true);
   });
 
   it("answers the spec's messages in its order and changes nothing", async () => {

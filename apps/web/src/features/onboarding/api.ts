@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { meQueryKey } from '../../lib/query-client';
 
-export const onboardingKeys = { state: ['onboarding', 'state'] as const, tariffs: ['onboarding', 'tariffs'] as const };
+export const onboardingKeys = { state: ['onboarding', 'state'] as const, billing: ['onboarding', 'billing'] as const };
 
 /** The step, the recorded knowledge profile, the allowed domains and the script tag. */
 export function useOnboardingState() {
@@ -42,13 +42,12 @@ export function useSaveAllowedDomains() {
 }
 
 /**
- * Whether this server sells plans: the billing config says whether Stripe is
- * configured; any failure (no billing on this server, or billing switched off) means the trial.
+ * Whether this server sells plans: the billing feature's config says so (tariffs are listed even
+ * with billing off); any failure (no billing on this server) means the trial.
  */
 export function useBillingAvailable() {
   return useQuery({
-    queryKey: onboardingKeys.tariffs,
-    // Tariffs are answered even with billing off (they are constants): the config says whether Stripe is set up.
+    queryKey: onboardingKeys.billing,
     queryFn: () => api.get<{ data?: { enabled?: boolean } }>('/billing/config').then((a) => a.data?.enabled === true),
     retry: false,
     meta: { handlesErrors: true },

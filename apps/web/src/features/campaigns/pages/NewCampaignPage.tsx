@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useTour } from '../../onboarding/tours/use-tour';
 import { CAMPAIGN_SCREEN_MESSAGES, useAudienceChoices, useCreateCampaign } from '../api';
 import { StepEditor, type DraftStep } from '../components/StepEditor';
 
@@ -46,6 +47,7 @@ export function NewCampaignPage() {
       { type: 'email', delayDays: 3, subject: '', body: 'Hi {{firstName|there}}, following up on my last email.', newThread: false },
     ] as DraftStep[],
   });
+  useTour('new-campaign', { ready: true });
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const submit = () => {
@@ -72,7 +74,7 @@ export function NewCampaignPage() {
       </Title>
       <Stepper active={active} onStepClick={setActive}>
         <Stepper.Step label="AI generated or basic">
-          <Radio.Group value="basic" label="How do you want to build the sequence?">
+          <Radio.Group value="basic" label="How do you want to build the sequence?" data-tour="campaign-mode">
             <Stack mt="xs">
               <Tooltip label={CAMPAIGN_MESSAGES.aiUnavailable}>
                 <div>
@@ -83,7 +85,7 @@ export function NewCampaignPage() {
             </Stack>
           </Radio.Group>
         </Stepper.Step>
-        <Stepper.Step label="Basic information">
+        <Stepper.Step label="Basic information" data-tour="campaign-basics">
           <Stack>
             <TextInput label="Campaign name" required value={form.name} onChange={(e) => set('name', e.currentTarget.value)} />
             <MultiSelect label="Lists" required searchable data={(lists.data ?? []).map((l) => ({ value: l._id, label: l.name }))} value={form.listIds} onChange={(v) => set('listIds', v)} />
@@ -113,7 +115,7 @@ export function NewCampaignPage() {
         <Stepper.Step label="AI campaign context">
           <Alert color="gray">{CAMPAIGN_MESSAGES.aiUnavailable}. A basic campaign needs no context: go on to the sequence.</Alert>
         </Stepper.Step>
-        <Stepper.Step label="Sequence">
+        <Stepper.Step label="Sequence" data-tour="campaign-sequence">
           <StepEditor steps={form.steps} onChange={(steps) => set('steps', steps)} />
         </Stepper.Step>
       </Stepper>
@@ -122,7 +124,7 @@ export function NewCampaignPage() {
           {error}
         </Alert>
       )}
-      <Group justify="space-between">
+      <Group justify="space-between" data-tour="campaign-actions">
         <Button variant="default" disabled={active === 0} onClick={() => setActive((a) => a - 1)}>
           Back
         </Button>

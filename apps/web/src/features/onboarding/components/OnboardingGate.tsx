@@ -4,9 +4,9 @@ import { useCurrentUser } from '../../auth/api';
 
 /**
  * Paths open while onboarding runs: the settings (the integrations' own flows and billing land
- * there) and the return from an integration's sign-in page.
+ * there) and the return from an integration's or a mailbox's sign-in page.
  */
-const OPEN_DURING_ONBOARDING = [/^\/settings(\/|$)/, /^\/integrations\/[^/]+\/callback$/];
+const OPEN_DURING_ONBOARDING = [/^\/settings(\/|$)/, /^\/integrations\/[^/]+\/callback$/, /^\/mail\/[^/]+\/callback$/];
 
 /** A user in onboarding lands in it until it is finished (spec/engage.md §2); others pass. */
 export function OnboardingGate() {

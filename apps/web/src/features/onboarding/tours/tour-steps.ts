@@ -13,8 +13,8 @@ export type TourStep = {
 const tour = (id: string) => `[data-tour="${id}"]`;
 
 /**
- * The steps of each tour (spec/engage.md §2 gives their counts). New campaign and Insights run
- * on screens this version does not build yet: their steps are written when those screens land.
+ * The steps of each tour (spec/engage.md §2 gives their counts). Insights (4 steps) is declared
+ * in the shared TOURS but has no steps here: this version has no Insights screen to point at.
  */
 export const TOUR_STEPS: Partial<Record<TourId, TourStep[]>> = {
   'prospect-lists': [
@@ -32,5 +32,11 @@ export const TOUR_STEPS: Partial<Record<TourId, TourStep[]>> = {
     { element: tour('search-results'), title: 'Your results', description: 'People who match, with their title, company and location. Tick the rows you want to work with.', side: 'top', afterResults: true },
     { element: tour('search-actions'), title: 'Save and enrich', description: 'Save the selected people to a list, enrich their emails and phones, or push them to your CRM.', side: 'bottom', afterResults: true },
     { element: '[aria-label="Results view"]', title: 'People or companies', description: 'Switch to the companies behind your results, and save them to a company list.', side: 'bottom', afterResults: true },
+  ],
+  'new-campaign': [
+    { element: tour('campaign-mode'), title: 'AI generated or basic', description: 'Write the sequence yourself, or let AI draft it once an AI provider is connected.', side: 'bottom' },
+    { element: tour('campaign-basics'), title: 'Who gets it, and when', description: 'Pick the lists to write to, the mailboxes that send, the sending days and hours, and how many emails go out a day.', side: 'bottom' },
+    { element: tour('campaign-sequence'), title: 'Write the sequence', description: 'Emails and follow-ups with their delays. Variables such as {{firstName|there}} fill in each lead; a follow-up without a subject replies in the same thread.', side: 'bottom' },
+    { element: tour('campaign-actions'), title: 'Create, then launch', description: 'Next walks through the steps. The campaign is saved as a draft: launch it from its page when you are ready.', side: 'top' },
   ],
 };
