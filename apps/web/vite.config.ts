@@ -1,3 +1,4 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -49,12 +50,27 @@ function sharedValuesArePure(): Plugin {
  * widgets on the first visit).
  */
 const VENDOR_CHUNKS: Record<string, RegExp> = {
-  react: /node_modules\/(react|react-dom|react-router|scheduler)\//,
+  react: /node_modules\/(preact|react-router)\//,
 };
+
+/**
+ * Preact's compatibility layer renders the app in place of React DOM: about 12 KiB gzipped
+ * against 68, the largest single cut in the search screen's first load (docs/decisions.md).
+ * Preact 11 has the React 19 APIs Mantine 9 relies on (`use`, a context as its own provider,
+ * `ref` as a prop). Only the runtime is swapped: the code is still typed against React.
+ */
+const REACT_TO_PREACT = [
+  { find: /^react$/, replacement: path.resolve(import.meta.dirname, 'src/lib/react-on-preact.js') },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
 
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), sharedValuesArePure()],
+  resolve: { alias: REACT_TO_PREACT },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
