@@ -43,6 +43,31 @@ function sharedValuesArePure(): Plugin {
   };
 }
 
+const APP_SHELL_SCROLL_CLASSES = '\0leadline-app-shell-scroll-classes';
+
+/**
+ * Mantine's AppShell header imports react-remove-scroll (about 5 KiB gzipped with its helpers)
+ * only to read the class name that a scroll lock shifts by the scrollbar's width. AppShell gets
+ * that name from the package's constants module; dialogs still lock scrolling with the real one.
+ */
+function appShellScrollClassesOnly(): Plugin {
+  return {
+    name: 'leadline-app-shell-scroll-classes-only',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'react-remove-scroll' && importer?.includes('/@mantine/core/esm/components/AppShell/')) return APP_SHELL_SCROLL_CLASSES;
+      return null;
+    },
+    load(id) {
+      if (id !== APP_SHELL_SCROLL_CLASSES) return null;
+      return [
+        "import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants';",
+        'export const RemoveScroll = { classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName } };',
+      ].join('\n');
+    },
+  };
+}
+
 /**
  * Vendor code changes less often than ours: a separate chunk stays cached across releases. Only
  * libraries every page needs whole get one; a UI kit or icon set is left to Rollup, which places
@@ -69,7 +94,7 @@ const REACT_TO_PREACT = [
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), sharedValuesArePure()],
+  plugins: [react(), sharedValuesArePure(), appShellScrollClassesOnly()],
   resolve: { alias: REACT_TO_PREACT },
   build: {
     outDir: 'dist',
