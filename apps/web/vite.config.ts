@@ -38,7 +38,9 @@ function sharedValuesArePure(): Plugin {
       for (const position of [...new Set(at)].sort((a, b) => b - a)) {
         result = `${result.slice(0, position)}/* @__PURE__ */ ${result.slice(position)}`;
       }
-      return { code: result, map: null };
+      // Without side effects, a module reached only through the package's `export *` index goes
+      // to the chunks that use it, not to every chunk that imports the index (the entry).
+      return { code: result, map: null, moduleSideEffects: false };
     },
   };
 }
@@ -92,15 +94,23 @@ const REACT_TO_PREACT = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
 ];
 
-export default defineConfig({
+/** React Router's package exports name only its development build (warnings and checks included). */
+const ROUTER_PRODUCTION = { find: /^react-router$/, replacement: path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production/index.mjs') };
+
+export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
   plugins: [react(), sharedValuesArePure(), appShellScrollClassesOnly()],
-  resolve: { alias: REACT_TO_PREACT },
+  resolve: { alias: [...REACT_TO_PREACT, ...(command === 'build' ? [ROUTER_PRODUCTION] : [])] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // Read by scripts/bundle-budget.mjs to follow the search screen's chunks.
     manifest: true,
+    // Terser packs about 3% tighter than esbuild (166.8 against 171.3 KiB gzipped for the search
+    // screen) for a build about 1.8 times as long.
+    minify: 'terser',
+    // Every browser the app supports preloads modules itself; one without it fetches them when imported.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
         manualChunks: (id) => Object.keys(VENDOR_CHUNKS).find((name) => VENDOR_CHUNKS[name]!.test(id)),
@@ -120,4 +130,4 @@ export default defineConfig({
       '/autocomplete': 'http://localhost:3000',
     },
   },
-});
+}));
