@@ -1,5 +1,4 @@
 import path from 'node:path';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 type Node = { type: string; start: number; end: number; [key: string]: unknown };
@@ -99,7 +98,9 @@ const ROUTER_PRODUCTION = { find: /^react-router$/, replacement: path.resolve(im
 
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
-  plugins: [react(), sharedValuesArePure(), appShellScrollClassesOnly()],
+  // No React plugin: its Fast Refresh cannot update components Preact renders, so an edit
+  // reloads the page instead. esbuild compiles JSX as tsconfig.json says (automatic runtime).
+  plugins: [sharedValuesArePure(), appShellScrollClassesOnly()],
   resolve: { alias: [...REACT_TO_PREACT, ...(command === 'build' ? [ROUTER_PRODUCTION] : [])] },
   build: {
     outDir: 'dist',
