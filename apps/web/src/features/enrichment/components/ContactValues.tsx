@@ -100,7 +100,8 @@ export function ContactValues({ kind, emails = [], phones = [], primary, lastEnr
         <Group key={item.value} gap={4} wrap="wrap" data-testid="contact-value">
           <Group gap={4} wrap="nowrap" miw={0}>
             <Icon size={14} aria-hidden style={{ flexShrink: 0 }} />
-            <Text size="xs" style={{ overflowWrap: 'break-word' }} fw={item.value === shown ? 600 : undefined}>
+            {/* `anywhere`, not `break-word`: only it lets a table column narrower than a long address, which then wraps in place of widening the column past the table's visible edge. */}
+            <Text size="xs" style={{ overflowWrap: 'anywhere' }} fw={item.value === shown ? 600 : undefined}>
               {item.value}
             </Text>
             <CopyValue value={item.value} />
