@@ -12,7 +12,7 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 import { api, isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { createIdempotencyKeys } from '../../lib/idempotency';
-import { listsKeys } from '../lists/api';
+import { listsKeys } from '../lists/keys';
 import type { SearchPage } from '../search/api';
 
 const BASE = '/api/v1/email-verification';

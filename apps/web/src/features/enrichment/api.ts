@@ -14,7 +14,7 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 import { api, isApiError } from '../../lib/api';
 import { createIdempotencyKeys } from '../../lib/idempotency';
 import { useCurrentUser } from '../auth/api';
-import { listsKeys } from '../lists/api';
+import { listsKeys } from '../lists/keys';
 import type { SearchPage } from '../search/api';
 
 const BASE = '/api/v1/prospects-enrichment';

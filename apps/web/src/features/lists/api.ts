@@ -24,6 +24,7 @@ import type { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, isApiError, type QueryParams } from '../../lib/api';
 import { apiErrorFromBody } from '../files/api';
+import { listsKeys } from './keys';
 
 type CompanyUploadAnswer = z.infer<typeof CompanyUploadResponse>;
 type ContactsBulkAnswer = z.infer<typeof ContactsBulkResponse>;
@@ -36,12 +37,7 @@ const PROCESSING_POLL_MS = 1500;
 /** List pickers show this many lists matching the typed name. */
 const PICKER_LIMIT = 50;
 
-export const listsKeys = {
-  all: ['lists'] as const,
-  page: (query: ListsQueryInput) => ['lists', 'page', query] as const,
-  picker: (entityType: ListEntityType, name: string) => ['lists', 'picker', entityType, name] as const,
-  contents: (id: string, body: ListContentsBodyInput) => ['lists', 'contents', id, body] as const,
-};
+export { listsKeys };
 
 export const listPath = (list: Pick<ListDto, '_id' | 'entityType'>) =>
   `/prospects/lists/${list.entityType === 'companyList' ? 'companies' : 'people'}/${list._id}`;

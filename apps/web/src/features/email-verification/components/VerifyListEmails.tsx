@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { JobProgress } from '../../../components/JobProgress';
 import { notify } from '../../../lib/notify';
-import { listsKeys } from '../../lists/api';
+import { listsKeys } from '../../lists/keys';
 import { useVerifyList, verifyFailure } from '../api';
 
 /** Verifies the unchecked emails of a list's contacts as a job, with its progress under the button. */

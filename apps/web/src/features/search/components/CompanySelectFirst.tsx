@@ -1,5 +1,6 @@
 import { MAX_IDS_PER_CALL } from '@leadline/shared';
-import { Button, Group, NumberInput, Popover, Stack, Text } from '@mantine/core';
+import { Button, Group, Popover, Stack, Text } from '@mantine/core';
+import { NumberInput } from '../../../components/NumberInput';
 import { IconListCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 

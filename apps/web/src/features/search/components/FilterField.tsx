@@ -1,5 +1,6 @@
 import { clampRangeInput, type FilterFieldMeta, type FilterRange, type SearchFilters } from '@leadline/shared';
-import { Checkbox, Group, Input, NumberInput, TextInput } from '@mantine/core';
+import { Checkbox, Group, Input, TextInput } from '@mantine/core';
+import { NumberInput } from '../../../components/NumberInput';
 import { useId } from 'react';
 import {
   departmentFieldOf,
