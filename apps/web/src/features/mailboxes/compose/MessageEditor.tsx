@@ -64,10 +64,14 @@ type MessageEditorProps = { editor: Editor | null; onAttach: () => void; onImage
 
 export function MessageEditor({ editor, onAttach, onImages, disabled, autoFocus }: MessageEditorProps) {
   const imagePicker = useRef<HTMLInputElement>(null);
-  useEffect(() => editor?.setEditable(!disabled, false), [editor, disabled]);
+  // useEditor may hand back an editor it has already destroyed for a newer one (the dialog's first
+  // mount under Preact): such an editor has no commands, and the next render brings the live one.
+  useEffect(() => {
+    if (editor && !editor.isDestroyed) editor.setEditable(!disabled, false);
+  }, [editor, disabled]);
   // A reply starts above the quote, where the answer goes.
   useEffect(() => {
-    if (editor && autoFocus) editor.commands.focus('start');
+    if (editor && !editor.isDestroyed && autoFocus) editor.commands.focus('start');
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editor]);
   return (
