@@ -5,11 +5,12 @@
 // down by --throttle (CDP Emulation.setCPUThrottlingRate). Each run records the largest
 // contentful paint (PerformanceObserver), when the first result row appeared, and the JavaScript
 // fetched until then (gzipped here, as a server with compression would send it). Prints each run
-// and the median (with the best LCP). --dist measures another build, e.g. one made from an older commit.
+// and the median (with the best LCP); --files lists the JavaScript files of the first run. --dist measures another build, e.g. one made from an older commit.
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { TOUR_IDS } from '@leadline/shared';
 import { chromium, type Page } from 'playwright-core';
 import { loadDemoPeople } from '../apps/server/src/features/people-data/demo-people.js';
 import { createTestApp } from '../apps/server/src/test/test-app.js';
@@ -21,13 +22,14 @@ const { values } = parseArgs({
     people: { type: 'string', default: '2000' },
     dist: { type: 'string', default: path.resolve(import.meta.dirname, '../apps/web/dist') },
     width: { type: 'string', default: '1440' },
+    files: { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(values.runs);
 const THROTTLE = Number(values.throttle);
 const ROWS = 'table[aria-label="Prospects"] tbody tr';
 
-type Run = { lcpMs: number; lcpElement: string; firstRowMs: number; scriptMs: number; taskMs: number; jsFiles: number; jsGzipKib: number };
+type Run = { lcpMs: number; lcpElement: string; firstRowMs: number; scriptMs: number; taskMs: number; jsFiles: number; jsGzipKib: number; files: { file: string; size: number }[] };
 
 /** Records, in the page, when the first result row is attached (before any script of the app runs). */
 const WATCH_FIRST_ROW = `
@@ -38,10 +40,10 @@ const WATCH_FIRST_ROW = `
 `;
 
 async function measure(page: Page, url: string): Promise<Run> {
-  const scripts: Promise<number>[] = [];
+  const scripts: Promise<{ file: string; size: number }>[] = [];
   let firstRowSeen = false;
   page.on('response', (response) => {
-    if (!firstRowSeen && response.url().endsWith('.js')) scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+    if (!firstRowSeen && response.url().endsWith('.js')) scripts.push(response.body().then((body) => ({ file: new URL(response.url()).pathname, size: gzipSync(body, { level: 9 }).length })));
   });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
@@ -75,7 +77,8 @@ async function measure(page: Page, url: string): Promise<Run> {
     scriptMs: metric('ScriptDuration'),
     taskMs: metric('TaskDuration'),
     jsFiles: sizes.length,
-    jsGzipKib: sizes.reduce((sum, size) => sum + size, 0) / 1024,
+    jsGzipKib: sizes.reduce((sum, { size }) => sum + size, 0) / 1024,
+    files: sizes.sort((a, b) => b.size - a.size),
   };
 }
 
@@ -97,6 +100,10 @@ async function main() {
       data: { name: 'Bench Owner', email: 'bench@acme.test', password: 'correct horse battery', companyName: 'Acme' },
     });
     if (!signup.ok()) throw new Error(`sign-up failed: ${signup.status()} ${await signup.text()}`);
+    // A user past onboarding and the tours, so the search screen opens as it does every day.
+    const finished = await owner.request.put('/userInfo', { data: { onboardingStep: 'finished' } });
+    if (!finished.ok()) throw new Error(`finishing onboarding failed: ${finished.status()}`);
+    for (const tourId of TOUR_IDS) await owner.request.post(`/api/v1/onboarding/tours?tourId=${tourId}`);
     const session = await owner.storageState();
     await owner.close();
 
@@ -108,6 +115,7 @@ async function main() {
       const run = await measure(await context.newPage(), '/prospects/search');
       await context.close();
       runs.push(run);
+      if (values.files && index === 0) for (const { file, size } of run.files) console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KiB  ${file}`);
       console.log(
         `run ${index + 1}: LCP ${run.lcpMs.toFixed(0)} ms (${run.lcpElement}), first result row ${run.firstRowMs.toFixed(0)} ms, ` +
           `main thread ${run.taskMs.toFixed(0)} ms (scripts ${run.scriptMs.toFixed(0)} ms), ` +

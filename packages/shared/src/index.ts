@@ -21,6 +21,7 @@ export * from './idempotency/schemas.js';
 export * from './display/case.js';
 export * from './mailboxes/schemas.js';
 export * from './api-keys/schemas.js';
+export * from './icp-filters/constants.js';
 export * from './icp-filters/schemas.js';
 export * from './mailboxes/inbox.js';
 export * from './mailboxes/compose.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ICP_MESSAGES, ICP_NAME_MAX, IcpCreateBody } from './schemas.js';
+import { ICP_MESSAGES, ICP_NAME_MAX } from './constants.js';
+import { IcpCreateBody } from './schemas.js';
 
 const vp = { label: 'VP', value: 'VP' };
 
