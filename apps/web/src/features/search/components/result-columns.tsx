@@ -1,5 +1,5 @@
 import { channelState, prospectCanBeEnriched, type CompanyResult, type Prospect } from '@leadline/shared';
-import { ActionIcon, Anchor, Checkbox, Group, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Checkbox, Group, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconAt, IconBrandLinkedin, IconMail, IconPhone } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { ContactValues } from '../../enrichment/components/ContactValues';
@@ -40,7 +40,7 @@ function ContactChannels({ prospect: p }: { prospect: Prospect }) {
   const available = CHANNELS.filter((channel) => p[channel.key]);
   if (available.length === 0) {
     return (
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         None on file
       </Text>
     );
@@ -139,7 +139,7 @@ export const PEOPLE_COLUMNS = [
         </Stack>
       ) : (
         <Group gap={10} wrap="nowrap">
-          {enrich}
+          <Box style={{ flexShrink: 0 }}>{enrich}</Box>
           <ContactChannels prospect={p} />
         </Group>
       );
