@@ -1,4 +1,4 @@
-import { INTEGRATION_MESSAGES, SLACK_MESSAGES, ZAPIER_MESSAGES } from '@leadline/shared';
+import { INTEGRATION_MESSAGES, MAIL_OAUTH_MESSAGES, SLACK_MESSAGES, ZAPIER_MESSAGES } from '@leadline/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomContact } from '../apps/server/src/features/contacts/index.js';
@@ -68,6 +68,9 @@ describe('integrations', () => {
 
     await page.goto('/settings?tab=integrations');
     await expect.poll(() => card(page, 'Salesforce').getByText('Not configured', { exact: true }).isVisible()).toBe(true);
+    // Google and Microsoft connect mailboxes through the Accounts tab's sign-in; without their apps, the cards say so.
+    await card(page, 'Google').getByText(MAIL_OAUTH_MESSAGES.notConfigured('gmail')).waitFor();
+    await card(page, 'Microsoft').getByRole('link', { name: 'Connect with an app password' }).waitFor();
     await card(page, 'HubSpot').getByRole('button', { name: 'Connect' }).click();
     await page.waitForURL('**/settings/hubspot');
     await expectToast(page, 'HubSpot connected successfully!');

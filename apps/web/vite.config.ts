@@ -44,31 +44,6 @@ function sharedValuesArePure(): Plugin {
   };
 }
 
-const APP_SHELL_SCROLL_CLASSES = '\0leadline-app-shell-scroll-classes';
-
-/**
- * Mantine's AppShell header imports react-remove-scroll (about 5 KiB gzipped with its helpers)
- * only to read the class name that a scroll lock shifts by the scrollbar's width. AppShell gets
- * that name from the package's constants module; dialogs still lock scrolling with the real one.
- */
-function appShellScrollClassesOnly(): Plugin {
-  return {
-    name: 'leadline-app-shell-scroll-classes-only',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === 'react-remove-scroll' && importer?.includes('/@mantine/core/esm/components/AppShell/')) return APP_SHELL_SCROLL_CLASSES;
-      return null;
-    },
-    load(id) {
-      if (id !== APP_SHELL_SCROLL_CLASSES) return null;
-      return [
-        "import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants';",
-        'export const RemoveScroll = { classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName } };',
-      ].join('\n');
-    },
-  };
-}
-
 /**
  * Vendor code changes less often than ours: a separate chunk stays cached across releases. Only
  * libraries every page needs whole get one; a UI kit or icon set is left to Rollup, which places
@@ -100,7 +75,7 @@ export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
   // No React plugin: its Fast Refresh cannot update components Preact renders, so an edit
   // reloads the page instead. esbuild compiles JSX as tsconfig.json says (automatic runtime).
-  plugins: [sharedValuesArePure(), appShellScrollClassesOnly()],
+  plugins: [sharedValuesArePure()],
   resolve: { alias: [...REACT_TO_PREACT, ...(command === 'build' ? [ROUTER_PRODUCTION] : [])] },
   build: {
     outDir: 'dist',

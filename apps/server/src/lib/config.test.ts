@@ -25,4 +25,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com', PUBLIC_URL: 'https://leads.example.com' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(/PUBLIC_URL/);
   });
+
+  it('reads the contact-sales link from CONTACT_SALES_URL or its earlier name SALES_BOOKING_URL, and refuses two different ones', () => {
+    expect(loadConfig({}).contactSalesUrl).toBeUndefined();
+    expect(loadConfig({ CONTACT_SALES_URL: 'https://sales.example.com/book' }).contactSalesUrl).toBe('https://sales.example.com/book');
+    expect(loadConfig({ SALES_BOOKING_URL: 'https://sales.example.com/old' }).contactSalesUrl).toBe('https://sales.example.com/old');
+    expect(loadConfig({ CONTACT_SALES_URL: 'https://a.example.com', SALES_BOOKING_URL: 'https://a.example.com' }).contactSalesUrl).toBe('https://a.example.com');
+    expect(() => loadConfig({ CONTACT_SALES_URL: 'https://a.example.com', SALES_BOOKING_URL: 'https://b.example.com' })).toThrow(/keep CONTACT_SALES_URL only/);
+    expect(() => loadConfig({ CONTACT_SALES_URL: 'javascript:alert(1)' })).toThrow(/CONTACT_SALES_URL must be an http\(s\) address/);
+  });
 });

@@ -2,6 +2,9 @@ import path from 'node:path';
 import { API_KEY_DEFAULT_RATE_LIMIT, FILE_LIMITS, MAX_UPLOAD_BYTES } from '@leadline/shared';
 import { z } from 'zod';
 
+/** An http(s) address; the message names the variable. */
+const httpAddress = (name: string) => z.string().regex(/^https?:\/\//, `${name} must be an http(s) address`).pipe(z.string().url());
+
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -44,7 +47,10 @@ const Env = z.object({
   OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** The address users reach the app at: OAuth redirect URIs and links in emails. */
   PUBLIC_URL: z.string().url().optional(),
-  SALES_BOOKING_URL: z.string().regex(/^https?:\/\//, 'SALES_BOOKING_URL must be an http(s) address').pipe(z.string().url()).optional(),
+  /** Where "Contact sales" for the made-to-measure Growth plan points, in billing and onboarding. */
+  CONTACT_SALES_URL: httpAddress('CONTACT_SALES_URL').optional(),
+  /** The earlier name of CONTACT_SALES_URL (documented before the two links became one), still read. */
+  SALES_BOOKING_URL: httpAddress('SALES_BOOKING_URL').optional(),
   /** 32 bytes (64 hex characters or base64) that encrypt integration tokens at rest; default: DATA_DIR/encryption.key. */
   ENCRYPTION_KEY: z.string().min(32).optional(),
   HUBSPOT_CLIENT_ID: z.string().min(1).optional(),
@@ -143,8 +149,8 @@ export type Config = {
   pdl: { apiKey: string | undefined; baseUrl: string; minLikelihood: number };
   outboundAllowPrivate: boolean;
   publicUrl: string | undefined;
-  /** Where onboarding's contact-sales link (the Growth plan) points: `SALES_BOOKING_URL`. */
-  salesBookingUrl: string | undefined;
+  /** Where "Contact sales" (the Growth plan) points: `CONTACT_SALES_URL`, or its earlier name `SALES_BOOKING_URL`. */
+  contactSalesUrl: string | undefined;
   encryptionKey: string | undefined;
   hubspot: OAuthVendorConfig & { authUrl: string; apiUrl: string; appUrl: string };
   salesforce: OAuthVendorConfig & { loginUrl: string };
@@ -168,6 +174,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   // Links in emails must not follow a Host header an attacker chose.
   if (e.SMTP_URL && !e.PUBLIC_URL) throw new Error('SMTP_URL needs PUBLIC_URL: the links in emails point there.');
+  if (e.CONTACT_SALES_URL && e.SALES_BOOKING_URL && e.CONTACT_SALES_URL !== e.SALES_BOOKING_URL) {
+    throw new Error('CONTACT_SALES_URL and SALES_BOOKING_URL name the same link and differ: keep CONTACT_SALES_URL only.');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -188,7 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdl: { apiKey: e.PDL_API_KEY, baseUrl: e.PDL_BASE_URL, minLikelihood: e.PDL_MIN_LIKELIHOOD },
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
-    salesBookingUrl: e.SALES_BOOKING_URL,
+    contactSalesUrl: e.CONTACT_SALES_URL ?? e.SALES_BOOKING_URL,
     encryptionKey: e.ENCRYPTION_KEY,
     hubspot: { clientId: e.HUBSPOT_CLIENT_ID, clientSecret: e.HUBSPOT_CLIENT_SECRET, authUrl: e.HUBSPOT_AUTH_URL, apiUrl: e.HUBSPOT_API_URL, appUrl: e.HUBSPOT_APP_URL },
     salesforce: { clientId: e.SALESFORCE_CLIENT_ID, clientSecret: e.SALESFORCE_CLIENT_SECRET, loginUrl: e.SALESFORCE_LOGIN_URL },

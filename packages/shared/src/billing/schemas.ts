@@ -38,9 +38,6 @@ export const CANCELLATION_REASONS = [
 ] as const;
 export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
 
-/** Where Growth (custom pricing) is sold: the sales booking link. */
-export const CONTACT_SALES_URL = 'https://cal.com/leadline/sales';
-
 export type BillingCycle = 'monthly' | 'yearly';
 export const PAID_PLANS = ['hobby', 'solopreneur', 'startup'] as const satisfies readonly PlanId[];
 export type PaidPlan = (typeof PAID_PLANS)[number];
@@ -75,9 +72,12 @@ export type Tariff = z.infer<typeof Tariff>;
 export const TariffsResponse = z.object({ data: z.array(Tariff) });
 export type TariffsResponse = z.infer<typeof TariffsResponse>;
 
-/** Whether checkout can run here, and the key Stripe.js needs. */
+/**
+ * Whether checkout can run here, the key Stripe.js needs, and where "Contact sales" for the
+ * Growth plan points (`CONTACT_SALES_URL`; null when the server names no link).
+ */
 export const BillingConfigResponse = z.object({
-  data: z.object({ enabled: z.boolean(), publishableKey: z.string().nullable(), message: z.string().nullable(), contactSalesUrl: z.string() }),
+  data: z.object({ enabled: z.boolean(), publishableKey: z.string().nullable(), message: z.string().nullable(), contactSalesUrl: z.string().nullable() }),
 });
 export type BillingConfigResponse = z.infer<typeof BillingConfigResponse>;
 

@@ -44,7 +44,7 @@ export type OnboardResponse = z.infer<typeof OnboardResponse>;
 
 /** `GET /api/v1/onboarding`: what the onboarding screens show again after a reload. */
 export const OnboardingStateResponse = z.object({
-  data: z.object({ onboardingStep: z.string(), profile: OnboardingProfile.nullable(), allowedDomains: z.array(z.string()), scriptTag: z.string(), salesBookingUrl: z.string().nullable() }),
+  data: z.object({ onboardingStep: z.string(), profile: OnboardingProfile.nullable(), allowedDomains: z.array(z.string()), scriptTag: z.string(), contactSalesUrl: z.string().nullable() }),
 });
 export type OnboardingStateResponse = z.infer<typeof OnboardingStateResponse>;
 

@@ -1,5 +1,5 @@
 import { AppError, PLANS, notFound } from '@leadline/shared';
-import { BILLING_MESSAGES, CONTACT_SALES_URL, CREDIT_PACK_LOOKUP_KEY, PAID_PLANS, packCredits, parsePlanLookupKey, planLookupKey, planVariation, type BillingConfigResponse, type CancelSubscriptionBody, type Invoice, type PaymentLinkBody, type PaymentMethod, type Tariff } from '@leadline/shared/billing/schemas';
+import { BILLING_MESSAGES, CREDIT_PACK_LOOKUP_KEY, PAID_PLANS, packCredits, parsePlanLookupKey, planLookupKey, planVariation, type BillingConfigResponse, type CancelSubscriptionBody, type Invoice, type PaymentLinkBody, type PaymentMethod, type Tariff } from '@leadline/shared/billing/schemas';
 import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { billingEnabled, gatewayFor } from './billing-gateway.js';
@@ -18,7 +18,7 @@ export function getBillingConfig(ctx: AppContext): BillingConfigResponse['data']
     enabled,
     publishableKey: enabled ? (ctx.config.stripe.publishableKey ?? null) : null,
     message: enabled ? null : BILLING_MESSAGES.notConfigured,
-    contactSalesUrl: CONTACT_SALES_URL,
+    contactSalesUrl: ctx.config.contactSalesUrl ?? null,
   };
 }
 

@@ -154,7 +154,7 @@ describe('billing without a Stripe secret key', () => {
       enabled: false,
       publishableKey: null,
       message: 'Billing is not configured on this server: the owner adds credits with `npm run credits:grant`',
-      contactSalesUrl: expect.any(String),
+      contactSalesUrl: null,
     });
     const history = await get('/billing/getBillingHistory');
     expect(history.statusCode).toBe(503);
@@ -169,5 +169,20 @@ describe('billing without a Stripe secret key', () => {
     expect((await off.app.inject({ method: 'POST', url: '/billing/webhook', payload: '{}', headers: { 'content-type': 'application/json' } })).statusCode).toBe(503);
     expect((await get('/billing/getTariffs')).statusCode).toBe(200);
     expect((await get('/analytics/getCreditsInfo')).json().data.total).toBe(15_000);
+  });
+});
+
+describe('contact sales', () => {
+  let withLink: TestApp;
+  beforeAll(async () => {
+    withLink = await createTestApp({ config: { contactSalesUrl: 'https://sales.example.com/growth' } });
+  });
+  afterAll(() => withLink.close());
+
+  it('points billing and onboarding at the one CONTACT_SALES_URL', async () => {
+    const { owner } = await createTeam(withLink.ctx.db);
+    const get = async (url: string) => (await withLink.app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } })).json().data;
+    expect((await get('/billing/config')).contactSalesUrl).toBe('https://sales.example.com/growth');
+    expect((await get('/api/v1/onboarding')).contactSalesUrl).toBe('https://sales.example.com/growth');
   });
 });

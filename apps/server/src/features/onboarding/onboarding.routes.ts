@@ -23,7 +23,7 @@ export const onboardingRoutes = (ctx: AppContext): FastifyPluginAsyncZod => asyn
   app.get(
     '/api/v1/onboarding',
     { schema: { tags, summary: 'Your onboarding step, the knowledge hub profile the company step created, the allowed domains and the script tag', response: { 200: OnboardingStateResponse } } },
-    async (request) => ({ data: await getOnboardingState(ctx, actorOf(request), { origin: origin(request), salesBookingUrl: ctx.config.salesBookingUrl }) }),
+    async (request) => ({ data: await getOnboardingState(ctx, actorOf(request), { origin: origin(request), contactSalesUrl: ctx.config.contactSalesUrl }) }),
   );
 
   app.post(

@@ -81,9 +81,9 @@ export async function onboardCompany(ctx: AppContext, actor: Actor, input: Onboa
 
 /**
  * What the onboarding screens show after a reload. `origin`: where this server is reached;
- * `salesBookingUrl`: the Growth plan's contact-sales link, when the server has one.
+ * `contactSalesUrl`: the Growth plan's contact-sales link, when the server has one.
  */
-export async function getOnboardingState(ctx: AppContext, actor: Actor, links: { origin: string; salesBookingUrl: string | undefined }) {
+export async function getOnboardingState(ctx: AppContext, actor: Actor, links: { origin: string; contactSalesUrl: string | undefined }) {
   const [onboardingStep, profileId, allowedDomains] = await Promise.all([
     repo.findOnboardingStep(ctx.db, actor.userId),
     repo.findCompanyProfileId(ctx.db, actor.teamId),
@@ -95,7 +95,7 @@ export async function getOnboardingState(ctx: AppContext, actor: Actor, links: {
     profile: profile ? presentProfile(profile) : null,
     allowedDomains,
     scriptTag: trackingScriptTag(links.origin, actor.teamId),
-    salesBookingUrl: links.salesBookingUrl ?? null,
+    contactSalesUrl: links.contactSalesUrl ?? null,
   };
 }
 

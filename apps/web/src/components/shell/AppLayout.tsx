@@ -1,9 +1,11 @@
-import { AppShell, Burger, Group } from '@mantine/core';
+import { Burger, Group } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useEffect, type CSSProperties } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { zeroRightClassName } from 'react-remove-scroll-bar/constants';
 import { CreditsBanner } from '../../features/credits/components/CreditsBanner';
 import { PendingInvitations } from '../../features/team-management/components/PendingInvitations';
+import classes from './AppFrame.module.css';
 import { BreadcrumbTailProvider, HeaderBreadcrumbs } from './breadcrumbs';
 import { Sidebar } from './Sidebar';
 import { ThemeToggle } from './ThemeToggle';
@@ -29,19 +31,13 @@ export function AppLayout() {
   // Following a link in the mobile drawer closes it.
   useEffect(() => closeMobile(), [pathname, closeMobile]);
 
+  const frameStyle = { '--frame-navbar-width': `${iconOnly ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_OPEN_WIDTH}px` } as CSSProperties;
+
   return (
     <BreadcrumbTailProvider>
-      <AppShell
-        layout="alt"
-        header={{ height: 60 }}
-        navbar={{
-          width: iconOnly ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_OPEN_WIDTH,
-          breakpoint: 'sm',
-          collapsed: { mobile: !mobileOpened },
-        }}
-        padding="lg"
-      >
-        <AppShell.Header>
+      <div className={classes.frame} style={frameStyle}>
+        {/* A dialog's scroll lock moves this fixed header off the scrollbar it hides, as it does the page. */}
+        <header className={`${classes.header} ${zeroRightClassName}`}>
           <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap" miw={0}>
               <Burger opened={mobileOpened} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="Open navigation" />
@@ -52,18 +48,19 @@ export function AppLayout() {
               <UserMenu />
             </Group>
           </Group>
-        </AppShell.Header>
+        </header>
         <Sidebar
           collapsed={iconOnly}
           drawer={!isDesktop}
+          opened={mobileOpened}
           onToggle={isDesktop ? () => setCollapsed((value) => !value) : closeMobile}
         />
-        <AppShell.Main>
+        <main className={classes.main}>
           <CreditsBanner />
           <PendingInvitations />
           <Outlet />
-        </AppShell.Main>
-      </AppShell>
+        </main>
+      </div>
     </BreadcrumbTailProvider>
   );
 }

@@ -1,13 +1,17 @@
-import { ActionIcon, AppShell, Avatar, Divider, Group, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Box, Divider, Group, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../features/auth/api';
+import frame from './AppFrame.module.css';
 import { SIDEBAR_GROUPS } from './navigation';
 import classes from './Sidebar.module.css';
 import { SidebarItemLink } from './SidebarItemLink';
 
-/** `drawer`: the full-width mobile menu, whose toggle closes it instead of collapsing it. */
-type SidebarProps = { collapsed: boolean; drawer: boolean; onToggle: () => void };
+/**
+ * `drawer`: the full-width mobile menu, whose toggle closes it instead of collapsing it;
+ * `opened`: whether that drawer is on screen.
+ */
+type SidebarProps = { collapsed: boolean; drawer: boolean; opened: boolean; onToggle: () => void };
 
 function CompanyHeader({ collapsed }: { collapsed: boolean }) {
   const { user } = useCurrentUser();
@@ -15,7 +19,7 @@ function CompanyHeader({ collapsed }: { collapsed: boolean }) {
     <Avatar src={user.logoUrl} name={user.companyName} color="initials" radius="md" size={36} alt={`${user.companyName} logo`} />
   );
   return (
-    <AppShell.Section className={classes.company} px={collapsed ? 0 : 'md'}>
+    <Box className={`${frame.section} ${classes.company}`} px={collapsed ? 0 : 'md'}>
       <Group h={60} gap="sm" wrap="nowrap" justify={collapsed ? 'center' : 'flex-start'}>
         <Tooltip label={user.companyName} position="right" withArrow disabled={!collapsed}>
           <UnstyledButton component={Link} to="/" aria-label={`${user.companyName} home`} display="flex">
@@ -28,18 +32,18 @@ function CompanyHeader({ collapsed }: { collapsed: boolean }) {
           </Text>
         )}
       </Group>
-    </AppShell.Section>
+    </Box>
   );
 }
 
-export function Sidebar({ collapsed, drawer, onToggle }: SidebarProps) {
+export function Sidebar({ collapsed, drawer, opened, onToggle }: SidebarProps) {
   const toggleLabel = drawer ? 'Close navigation' : collapsed ? 'Expand sidebar' : 'Collapse sidebar';
   const ToggleIcon = collapsed ? IconLayoutSidebarLeftExpand : IconLayoutSidebarLeftCollapse;
 
   return (
-    <AppShell.Navbar aria-label="Main navigation">
+    <nav className={frame.navbar} data-opened={opened || undefined} aria-label="Main navigation">
       <CompanyHeader collapsed={collapsed} />
-      <AppShell.Section grow component={ScrollArea} px={collapsed ? 8 : 'sm'} py="sm" scrollbarSize={6}>
+      <ScrollArea className={frame.grow} px={collapsed ? 8 : 'sm'} py="sm" scrollbarSize={6}>
         {SIDEBAR_GROUPS.map((group, i) => (
           <div key={group.label ?? 'main'} role="group" aria-label={group.label ?? 'General'}>
             {group.label &&
@@ -58,8 +62,8 @@ export function Sidebar({ collapsed, drawer, onToggle }: SidebarProps) {
             </Stack>
           </div>
         ))}
-      </AppShell.Section>
-      <AppShell.Section className={classes.footer} p={collapsed ? 8 : 'sm'}>
+      </ScrollArea>
+      <Box className={`${frame.section} ${classes.footer}`} p={collapsed ? 8 : 'sm'}>
         <Group justify={collapsed ? 'center' : 'flex-end'}>
           <Tooltip label={toggleLabel} position="right" withArrow>
             <ActionIcon variant="subtle" color="gray" size="lg" aria-label={toggleLabel} onClick={onToggle}>
@@ -67,7 +71,7 @@ export function Sidebar({ collapsed, drawer, onToggle }: SidebarProps) {
             </ActionIcon>
           </Tooltip>
         </Group>
-      </AppShell.Section>
-    </AppShell.Navbar>
+      </Box>
+    </nav>
   );
 }

@@ -1,15 +1,16 @@
 import { YEARLY_DISCOUNT } from '@leadline/shared';
 import type { Tariff } from '@leadline/shared/billing/schemas';
-import { Anchor, Badge, Button, Card, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { fetchPaymentSecret, useTariffs } from '../api';
-import { credits, dollars } from '../format';
+import { ContactSales, NO_CONTACT_SALES_LINK } from './ContactSales';
 import { EmbeddedCheckoutPanel } from './EmbeddedCheckoutPanel';
+import { PlanCard } from './PlanCard';
 
 type Cycle = 'monthly' | 'yearly';
 
 /** Plan selection (spec §9: yearly by default, -20% shown; Growth through sales) and its checkout. */
-export function PlansCard({ publishableKey, contactSalesUrl }: { publishableKey: string | null; contactSalesUrl: string }) {
+export function PlansCard({ publishableKey, contactSalesUrl }: { publishableKey: string | null; contactSalesUrl: string | null }) {
   const tariffs = useTariffs();
   const [cycle, setCycle] = useState<Cycle>('yearly');
   const [chosen, setChosen] = useState<{ tariff: Tariff; lookupKey: string } | null>(null);
@@ -46,33 +47,12 @@ export function PlansCard({ publishableKey, contactSalesUrl }: { publishableKey:
           <SimpleGrid cols={{ base: 1, md: 4 }} spacing="md">
             {tariffs.data?.map((tariff) => {
               const v = tariff.variations[index];
-              const monthly = cycle === 'yearly' ? v.price / 12 : v.price;
               return (
-                <Card key={tariff._id} withBorder padding="md" radius="md" aria-label={tariff.name}>
-                  <Stack gap={6} h="100%">
-                    <Group gap={6} justify="space-between">
-                      <Text fw={700}>{tariff.name}</Text>
-                      {tariff.popular && <Badge size="sm">Popular</Badge>}
-                    </Group>
-                    <Text size="xl" fw={700}>
-                      {dollars(Math.round(monthly))}
-                      <Text span size="sm" c="dimmed" fw={400}>
-                        {' '}
-                        / month
-                      </Text>
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {cycle === 'yearly' ? `${dollars(v.price)} billed yearly` : 'billed monthly'}
-                    </Text>
-                    <Text size="sm">{credits(v.credits)} credits / {cycle === 'yearly' ? 'year' : 'month'}</Text>
-                    <Text size="xs" c="dimmed" mb="xs">
-                      {tariff.description}
-                    </Text>
-                    <Button mt="auto" variant={tariff.popular ? 'filled' : 'light'} onClick={() => setChosen({ tariff, lookupKey: v.lookup_key })}>
-                      Choose {tariff.name}
-                    </Button>
-                  </Stack>
-                </Card>
+                <PlanCard key={tariff._id} name={tariff.name} popular={tariff.popular} cycle={cycle} priceCents={v.price} credits={v.credits} onChoose={() => setChosen({ tariff, lookupKey: v.lookup_key })}>
+                  <Text size="xs" c="dimmed" mb="xs">
+                    {tariff.description}
+                  </Text>
+                </PlanCard>
               );
             })}
             <Card withBorder padding="md" radius="md" aria-label="Growth">
@@ -84,16 +64,28 @@ export function PlansCard({ publishableKey, contactSalesUrl }: { publishableKey:
                 <Text size="sm" c="dimmed" mb="xs">
                   Volume credits, seats and onboarding for larger teams.
                 </Text>
-                <Button mt="auto" variant="default" component="a" href={contactSalesUrl} target="_blank" rel="noreferrer">
-                  Contact sales
-                </Button>
+                {contactSalesUrl ? (
+                  <Button mt="auto" variant="default" component="a" href={contactSalesUrl} target="_blank" rel="noreferrer">
+                    Contact sales
+                  </Button>
+                ) : (
+                  <Text size="sm" mt="auto">
+                    {NO_CONTACT_SALES_LINK}
+                  </Text>
+                )}
               </Stack>
             </Card>
           </SimpleGrid>
         )}
         {!chosen && (
           <Text size="xs" c="dimmed">
-            Unused plan credits expire at the end of each period; credit packs never do. Questions? <Anchor href={contactSalesUrl}>Talk to sales</Anchor>.
+            Unused plan credits expire at the end of each period; credit packs never do.
+            {contactSalesUrl && (
+              <>
+                {' '}
+                Questions? <ContactSales url={contactSalesUrl}>Talk to sales</ContactSales>.
+              </>
+            )}
           </Text>
         )}
       </Stack>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { notify } from '../../../lib/notify';
 import { connectFailure, useConnect, useDisconnect, useIntegrations, type IntegrationStatus } from '../api';
+import { MAIL_CARD_PROVIDER, MailboxTile } from './MailboxTile';
 import { SlackDialog } from './SlackDialog';
 
 const CATEGORY_ORDER: IntegrationCard['category'][] = ['CRM', 'Automation', 'Messaging', 'Email and calendar', 'Social', 'Browser'];
@@ -12,8 +13,6 @@ const CATEGORY_ORDER: IntegrationCard['category'][] = ['CRM', 'Automation', 'Mes
 /** What a card whose feature lives elsewhere in the product says until that part is built. */
 const ELSEWHERE: Record<string, string> = {
   chrome: 'The Leadline browser extension is not published yet.',
-  google: 'Gmail mailboxes are connected from the Accounts tab once campaigns are available.',
-  microsoft: 'Outlook mailboxes are connected from the Accounts tab once campaigns are available.',
   linkedin: 'LinkedIn accounts are connected from the Accounts tab once the LinkedIn inbox is available.',
 };
 
@@ -43,9 +42,12 @@ export function IntegrationsTab() {
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {INTEGRATION_CARDS.filter((c) => c.category === category).map((card) => (
-              <IntegrationTile key={card.key} card={card} status={byService.get(card.key)} otherCrm={crm && crm.service !== card.key ? crm : undefined} onSlack={() => setSlackOpen(true)} />
-            ))}
+            {INTEGRATION_CARDS.filter((c) => c.category === category).map((card) => {
+              // Gmail and Outlook connect mailboxes, through the same sign-in as Settings → Accounts.
+              const provider = MAIL_CARD_PROVIDER[card.key];
+              if (provider) return <MailboxTile key={card.key} card={card} provider={provider} />;
+              return <IntegrationTile key={card.key} card={card} status={byService.get(card.key)} otherCrm={crm && crm.service !== card.key ? crm : undefined} onSlack={() => setSlackOpen(true)} />;
+            })}
           </SimpleGrid>
         </Stack>
       ))}

@@ -1,6 +1,7 @@
 import { COMPANY_LIST_MESSAGES, LISTS_MESSAGES } from '@leadline/shared';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { DialogFooter } from '../../../components/DialogFooter';
 import { notify } from '../../../lib/notify';
 import { saveListFailure } from '../api';
 import { useSaveCompaniesToList, type CompanyPick } from '../company-api';
@@ -67,14 +68,7 @@ export function SaveCompaniesDialog({ opened, onClose, pick, onSaved }: SaveComp
               {error}
             </Text>
           )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} disabled={list.choice.kind === 'pending'}>
-              Save
-            </Button>
-          </Group>
+          <DialogFooter onCancel={close} saving={save.isPending} disabled={list.choice.kind === 'pending'} mt="sm" />
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,7 @@
 import { LISTS_MESSAGES, type SearchFilters } from '@leadline/shared';
-import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { Modal, Stack, Switch, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { DialogFooter } from '../../../components/DialogFooter';
 import { notify } from '../../../lib/notify';
 import { saveListFailure, useSaveToList } from '../api';
 import { listTargetOf } from '../list-choice';
@@ -71,14 +72,7 @@ export function SaveListDialog({ opened, onClose, personIds, filters }: SaveList
               {error}
             </Text>
           )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} disabled={list.choice.kind === 'pending'}>
-              Save
-            </Button>
-          </Group>
+          <DialogFooter onCancel={close} saving={save.isPending} disabled={list.choice.kind === 'pending'} mt="sm" />
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,7 @@
 import { MAIL_CAPACITY_GUIDANCE, MAIL_DAILY_CAPACITY, type EmailAccount } from '@leadline/shared';
-import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { DialogFooter } from '../../../components/DialogFooter';
 import { notify } from '../../../lib/notify';
 import { useUpdateMailProfile } from '../api';
 
@@ -37,14 +38,7 @@ export function EmailSettingsDialog({ account, onClose }: { account: EmailAccoun
           value={capacity}
           onChange={(v) => setCapacity(Math.min(MAIL_DAILY_CAPACITY.max, Math.max(MAIL_DAILY_CAPACITY.min, Number(v) || MAIL_DAILY_CAPACITY.min)))}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={save} loading={update.isPending}>
-            Save
-          </Button>
-        </Group>
+        <DialogFooter onCancel={onClose} onSave={save} saving={update.isPending} />
       </Stack>
     </Modal>
   );

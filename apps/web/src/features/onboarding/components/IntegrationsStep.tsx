@@ -3,9 +3,9 @@ import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { useState } from 'react';
 import { useIntegrations } from '../../integrations/api';
 import { IntegrationTile } from '../../integrations/components/IntegrationsTab';
+import { MAIL_CARD_PROVIDER, MailboxTile } from '../../integrations/components/MailboxTile';
 import { SlackDialog } from '../../integrations/components/SlackDialog';
 import { useEmailAccounts } from '../../mailboxes/api';
-import { MAIL_CARD_PROVIDER, MailboxTile } from './MailboxTile';
 
 /** The step's cards in the spec's groups (spec/engage.md §2), from the integrations' own cards. */
 const GROUPS: { title: string; keys: string[] }[] = [

@@ -1,7 +1,8 @@
 import { planName, TRIAL_DAYS } from '@leadline/shared';
-import { Anchor, Box, Stack, Text, Title } from '@mantine/core';
+import { Box, Stack, Text, Title } from '@mantine/core';
 import { BrandMark } from '../../../components/BrandMark';
 import { useCurrentUser } from '../../auth/api';
+import { ContactSales } from '../../billing/components/ContactSales';
 import { useOnboardingState } from '../api';
 import { PlanComparison } from './PlanComparison';
 
@@ -11,7 +12,6 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numer
 export function SidePanel() {
   const { user, subscriptionInfo } = useCurrentUser();
   const state = useOnboardingState();
-  const salesUrl = state.data?.salesBookingUrl;
   return (
     <Stack gap="lg">
       <Box w="fit-content">
@@ -38,13 +38,7 @@ export function SidePanel() {
       </Stack>
       <Text size="sm" c="dimmed">
         Need more credits or seats? The Growth plan is made to measure.{' '}
-        {salesUrl ? (
-          <Anchor href={salesUrl} target="_blank" rel="noreferrer">
-            Contact sales
-          </Anchor>
-        ) : (
-          'Ask the administrator of this Leadline server.'
-        )}
+        <ContactSales url={state.data?.contactSalesUrl} />
       </Text>
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { TEAM_MESSAGES, type TeamMemberDto } from '@leadline/shared';
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { DialogFooter } from '../../../components/DialogFooter';
 import { useCreditsInfo } from '../../credits/api';
 import { useUpdateMember } from '../api';
 
@@ -44,14 +45,7 @@ export function CreditsLimitDialog({ member, onClose }: { member: TeamMemberDto;
           }}
           error={problem}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={save} loading={update.isPending}>
-            Save
-          </Button>
-        </Group>
+        <DialogFooter onCancel={onClose} onSave={save} saving={update.isPending} />
       </Stack>
     </Modal>
   );

@@ -8,8 +8,9 @@ import { OAuthSignIn } from '../../mailboxes/components/AddAccountDialog';
 export const MAIL_CARD_PROVIDER: Record<string, MailOAuthProvider> = { google: 'gmail', microsoft: 'outlook' };
 
 /**
- * A Gmail or Outlook card of the integrations step: the mailboxes' own OAuth sign-in (Settings →
- * Accounts → Add Account) when the server has that provider's app, else it says it has none.
+ * A Gmail or Outlook card (Settings → Integrations and onboarding's integrations step): the
+ * mailboxes' own OAuth sign-in (Settings → Accounts → Add Account) when the server has that
+ * provider's app, else it says it has none and points to an app password.
  */
 export function MailboxTile({ card, provider }: { card: IntegrationCard; provider: MailOAuthProvider }) {
   const providers = useMailProviders();
