@@ -30,6 +30,13 @@ export const AGENT_MESSAGES = {
   listGone: 'The agent’s list no longer exists',
 } as const;
 
+/**
+ * What the agent screens show as costs, in credits (spec §9). Literal numbers, not read from
+ * CREDIT_COSTS: the web's chunking would otherwise pull the credits constants out of the first
+ * load's entry into a chunk of their own. `agents.test.ts` keeps them equal to CREDIT_COSTS.
+ */
+export const AGENT_COSTS = { listBuilderRun: 10, researchQuery: 5, aiEmail: 5 } as const;
+
 export const AGENT_KIND_LABELS: Record<AgentKind, string> = { list_builder: 'List builder', research: 'Research agent' };
 
 const fields = {

@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Modal, NumberInput, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { CREDIT_COSTS } from '@leadline/shared';
-import { AGENT_KIND_LABELS, AGENT_LIMITS, AgentCreateBody, type AgentKind, type AgentSchedule } from '@leadline/shared/agents/index';
+import { AGENT_COSTS, AGENT_KIND_LABELS, AGENT_LIMITS, AgentCreateBody, type AgentKind, type AgentSchedule } from '@leadline/shared/agents/index';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
@@ -54,8 +53,8 @@ export function AgentForm({ opened, onClose }: { opened: boolean; onClose: () =>
       <Stack>
         <Radio.Group label="Agent" value={kind} onChange={(v) => setKind(v === 'research' ? 'research' : 'list_builder')}>
           <Stack mt="xs" gap="xs">
-            <Radio value="list_builder" label={AGENT_KIND_LABELS.list_builder} description={`Finds people matching your ideal customer profile and adds the new ones to a list (${CREDIT_COSTS.agentListBuilder} credits a run)`} />
-            <Radio value="research" label={AGENT_KIND_LABELS.research} description={`Answers a question about each account of a list from stored data and your knowledge hub (${CREDIT_COSTS.agentResearchQuery} credits an account)`} />
+            <Radio value="list_builder" label={AGENT_KIND_LABELS.list_builder} description={`Finds people matching your ideal customer profile and adds the new ones to a list (${AGENT_COSTS.listBuilderRun} credits a run)`} />
+            <Radio value="research" label={AGENT_KIND_LABELS.research} description={`Answers a question about each account of a list from stored data and your knowledge hub (${AGENT_COSTS.researchQuery} credits an account)`} />
           </Stack>
         </Radio.Group>
         <TextInput label="Name" required maxLength={AGENT_LIMITS.nameMax} value={name} onChange={(e) => setName(e.currentTarget.value)} />

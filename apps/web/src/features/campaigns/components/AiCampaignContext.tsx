@@ -1,6 +1,5 @@
 import { Alert, Anchor, Button, List, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
-import { CREDIT_COSTS } from '@leadline/shared';
-import { GENERATED_CAMPAIGN_LIMITS, type GenerateCampaignResponse } from '@leadline/shared/agents/index';
+import { AGENT_COSTS, GENERATED_CAMPAIGN_LIMITS, type GenerateCampaignResponse } from '@leadline/shared/agents/index';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, isApiError } from '../../../lib/api';
@@ -45,7 +44,7 @@ export function AiCampaignContext({ listIds, onGenerated }: { listIds: string[];
         onChange={setProfileId}
       />
       <Text size="sm" c="dimmed">
-        Costs up to {emails * CREDIT_COSTS.aiEmail} credits ({CREDIT_COSTS.aiEmail} per email written). You can edit every step before creating the campaign.
+        Costs up to {emails * AGENT_COSTS.aiEmail} credits ({AGENT_COSTS.aiEmail} per email written). You can edit every step before creating the campaign.
       </Text>
       <Button onClick={() => generate.mutate()} loading={generate.isPending} disabled={!context.trim()} w="fit-content">
         Generate sequence
