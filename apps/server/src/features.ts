@@ -1,4 +1,5 @@
 import { actorForApiKey } from './features/api-keys/index.js';
+import { agentsModule } from './features/agents/agents.module.js';
 import { aiModule } from './features/ai/ai.module.js';
 import { apiKeysModule } from './features/api-keys/api-keys.module.js';
 import { actorForToken, SESSION_COOKIE } from './features/auth/index.js';
@@ -50,6 +51,7 @@ export const FEATURES: readonly FeatureModule[] = [
   billingModule,
   onboardingModule,
   campaignsModule,
+  agentsModule,
 ];
 
 /** How a request's session cookie (the auth feature) or API key (the api-keys feature) becomes its actor. */

@@ -18,6 +18,7 @@ const MailOAuthCallbackPage = lazyPage(() => import('./features/mailboxes/pages/
 const InboxPage = lazyPage(() => import('./features/mailboxes/pages/InboxPage'), (m) => m.InboxPage);
 const CampaignsPage = lazyPage(() => import('./features/campaigns/pages/CampaignsPage'), (m) => m.CampaignsPage);
 const NewCampaignPage = lazyPage(() => import('./features/campaigns/pages/NewCampaignPage'), (m) => m.NewCampaignPage);
+const AgentsPage = lazyPage(() => import('./features/agents/pages/AgentsPage'), (m) => m.AgentsPage);
 const CampaignDetailsPage = lazyPage(() => import('./features/campaigns/pages/CampaignDetailsPage'), (m) => m.CampaignDetailsPage);
 
 export type AppPage = {
@@ -53,6 +54,7 @@ export const APP_PAGES: readonly AppPage[] = [
   { path: '/engage/sequences', element: <CampaignsPage />, preload: CampaignsPage.preload, menu: 'Campaigns' },
   { path: '/engage/sequences/new-campaign', element: <NewCampaignPage />, preload: NewCampaignPage.preload },
   { path: '/engage/sequences/campaign-details', element: <CampaignDetailsPage />, preload: CampaignDetailsPage.preload },
+  { path: '/signals/agents', element: <AgentsPage />, preload: AgentsPage.preload, menu: 'Agents' },
 ];
 
 /** Titled paths (navigation.ts) that a built page serves. */

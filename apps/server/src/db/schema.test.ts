@@ -31,6 +31,7 @@ const TYPED_TABLES = {
   campaign_lead_events: true, suppressions: true, campaign_mail_scans: true,
   mail_warmups: true,
   mail_warmup_messages: true,
+  agents: true, agent_runs: true, agent_run_contacts: true, agent_answers: true,
 } satisfies Record<keyof DB, true>;
 
 let database: Database;

@@ -1,3 +1,4 @@
+import type { AgentAnswersTable, AgentRunContactsTable, AgentRunsTable, AgentsTable } from './schema-agents.js';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type {
   ContactsTable,
@@ -207,6 +208,10 @@ export interface DB {
   knowledge_profiles: KnowledgeProfilesTable;
   knowledge_sources: KnowledgeSourcesTable;
   knowledge_chunks: KnowledgeChunksTable;
+  agents: AgentsTable;
+  agent_runs: AgentRunsTable;
+  agent_run_contacts: AgentRunContactsTable;
+  agent_answers: AgentAnswersTable;
   billing_customers: BillingCustomersTable;
   billing_subscriptions: BillingSubscriptionsTable;
   billing_events: BillingEventsTable;

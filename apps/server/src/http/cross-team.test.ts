@@ -41,6 +41,8 @@ type Ours = {
   mailMessageId: string;
   campaignId: string;
   profileId: string;
+  agentId: string;
+  agentRunId: string;
 };
 /** A team's own resources that a request names besides the id under test. */
 type Theirs = { listId: string; companyListId: string; fileId: string; companyFileId: string; customContactId: string; inviteToken: string };
@@ -249,6 +251,26 @@ const CASES: Record<string, Case[]> = {
     { fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.campaignId}/preview`, payload: { stepIndex: 0 } }) },
     { fields: ['body.contactId'], request: (o, m) => ({ url: `/api/v1/campaigns/${m === o ? o.campaignId : theirCampaign}/preview`, payload: { stepIndex: 0, contactId: o.customContactId } }) },
   ],
+  'POST /api/v1/campaigns/generate': [
+    { fields: ['body.listIds'], request: (o) => ({ url: '/api/v1/campaigns/generate', payload: { context: 'Cross', emails: 1, listIds: [o.listId] } }) },
+    { fields: ['body.profileId'], request: (o) => ({ url: '/api/v1/campaigns/generate', payload: { context: 'Cross', emails: 1, profileId: o.profileId } }) },
+  ],
+  'POST /api/v1/agents': [
+    { fields: ['body.listId'], request: (o) => ({ url: '/api/v1/agents', payload: { kind: 'research', name: 'Cross', instructions: 'Q?', listId: o.listId, schedule: 'manual' } }) },
+    { fields: ['body.profileId'], request: (o, m) => ({ url: '/api/v1/agents', payload: { kind: 'research', name: 'Cross', instructions: 'Q?', listId: m.listId, profileId: o.profileId, schedule: 'manual' } }) },
+  ],
+  'GET /api/v1/agents/{id}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/agents/${o.agentId}` }) }],
+  'PATCH /api/v1/agents/{id}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/agents/${o.agentId}`, payload: { name: 'Renamed' } }) }],
+  'DELETE /api/v1/agents/{id}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/agents/${o.agentId}` }) }],
+  'POST /api/v1/agents/{id}/pause': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/agents/${o.agentId}/pause` }) }],
+  'POST /api/v1/agents/{id}/resume': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/agents/${o.agentId}/resume` }) }],
+  // Ours has a run queued already: our own "Run now" is refused with 409, theirs finds nothing.
+  'POST /api/v1/agents/{id}/run': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/agents/${o.agentId}/run` }), ownStatus: 409 }],
+  'GET /api/v1/agents/{id}/runs': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/agents/${o.agentId}/runs` }) }],
+  'GET /api/v1/agents/{id}/runs/{runId}': [
+    { fields: ['path.id'], request: (o) => ({ url: `/api/v1/agents/${o.agentId}/runs/${o.agentRunId}` }) },
+    { fields: ['path.runId'], request: (o, m) => ({ url: `/api/v1/agents/${m === o ? o.agentId : theirAgent}/runs/${o.agentRunId}` }) },
+  ],
 };
 
 const ID_NAME = /^(_id|id|[a-z][A-Za-z]*Ids?)$/;
@@ -322,6 +344,7 @@ const campaignDraft = (listId: string, name: string, mailbox = MAILBOX.email) =>
 });
 /** The other team's own campaign and mail message, for cases whose field under test is a second id. */
 let theirCampaign: string;
+let theirAgent: string;
 let theirMail: string;
 
 let made = 0;
@@ -366,7 +389,14 @@ async function createOurs(): Promise<Ours> {
         payload: { profileName: `Ours ${made}`, rootUrls: [{ url: 'https://ours.example', includeSubPages: false, isCompetitor: false }] },
       })
     )._id,
+    ...(await ourAgent(listId)),
   };
+}
+
+async function ourAgent(listId: string) {
+  const agent = await ok(owner, 'POST', { url: '/api/v1/agents', payload: { kind: 'research', name: 'Ours', instructions: 'Q?', listId, schedule: 'manual' } });
+  const run = await ok(owner, 'POST', { url: `/api/v1/agents/${agent.id}/run` });
+  return { agentId: agent.id as string, agentRunId: run.id as string };
 }
 
 const memberRowOf = async (user: TestUser) =>
@@ -381,7 +411,12 @@ let chat: Awaited<ReturnType<typeof startChatCompletionsServer>>;
 beforeAll(async () => {
   // The mail routes' own calls reach a real IMAP server on loopback.
   // The AI routes answer from a loopback chat-completions server, so our own calls succeed.
-  chat = await startChatCompletionsServer({ fallback: () => ({ kind: 'message', content: 'A short answer.' }) });
+  chat = await startChatCompletionsServer({
+    fallback: (r) =>
+      r.body?.response_format?.json_schema?.name === 'campaign_sequence'
+        ? { kind: 'message', content: JSON.stringify({ emails: [{ subject: 'Hello', body: 'Hello there', delayDays: 0 }] }) }
+        : { kind: 'message', content: 'A short answer.' },
+  });
   [t, dovecot] = await Promise.all([
     createTestApp({ config: { outboundAllowPrivate: true, ai: { ...testConfig().ai, baseUrl: chat.baseUrl, model: 'test-model', maxRetries: 0 } } }),
     startDovecot([MAILBOX, THEIR_MAILBOX]),
@@ -406,6 +441,7 @@ beforeAll(async () => {
   await ok(other, 'PUT', { url: '/api/v1/integrations/zapier/settings', payload: { links: [{ link: 'https://hooks.zapier.com/hooks/catch/2/theirs/' }] } });
   deliverRaw(dovecot, THEIR_MAILBOX.email, generateMessage({ from: 'b@outside.test', to: THEIR_MAILBOX.email, subject: 'Theirs', text: 'theirs' }).raw);
   theirMail = (await connectSyncedMailbox(t, other, dovecot, THEIR_MAILBOX)).messageIds[0]!;
+  theirAgent = (await ok(other, 'POST', { url: '/api/v1/agents', payload: { kind: 'research', name: 'Theirs', instructions: 'Q?', listId: theirs.listId, schedule: 'manual' } })).id;
   theirCampaign = (await ok(other, 'POST', { url: '/api/v1/campaigns', payload: campaignDraft(theirs.listId, 'Theirs', THEIR_MAILBOX.email) })).id;
 });
 afterAll(async () => {

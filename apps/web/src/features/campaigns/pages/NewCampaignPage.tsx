@@ -4,8 +4,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useAiStatus } from '../../ai/api';
 import { useTour } from '../../onboarding/tours/use-tour';
 import { CAMPAIGN_SCREEN_MESSAGES, useAudienceChoices, useCreateCampaign } from '../api';
+import { AiCampaignContext } from '../components/AiCampaignContext';
 import { StepEditor, type DraftStep } from '../components/StepEditor';
 
 const DAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -33,6 +35,8 @@ export function NewCampaignPage() {
   const create = useCreateCampaign();
   const [active, setActive] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const aiReady = useAiStatus().data?.configured === true;
+  const [mode, setMode] = useState<'ai' | 'basic'>('basic');
   const [form, setForm] = useState({
     name: '',
     listIds: [] as string[],
@@ -74,11 +78,11 @@ export function NewCampaignPage() {
       </Title>
       <Stepper active={active} onStepClick={setActive}>
         <Stepper.Step label="AI generated or basic">
-          <Radio.Group value="basic" label="How do you want to build the sequence?" data-tour="campaign-mode">
+          <Radio.Group value={mode} onChange={(v) => setMode(v === 'ai' ? 'ai' : 'basic')} label="How do you want to build the sequence?" data-tour="campaign-mode">
             <Stack mt="xs">
-              <Tooltip label={CAMPAIGN_MESSAGES.aiUnavailable}>
+              <Tooltip label={CAMPAIGN_MESSAGES.aiUnavailable} disabled={aiReady}>
                 <div>
-                  <Radio value="ai" label="AI generated" description={CAMPAIGN_MESSAGES.aiUnavailable} disabled />
+                  <Radio value="ai" label="AI generated" description={aiReady ? 'AI writes the steps from your context; you edit them' : CAMPAIGN_MESSAGES.aiUnavailable} disabled={!aiReady} />
                 </div>
               </Tooltip>
               <Radio value="basic" label="Basic" description="Write the steps yourself" />
@@ -113,7 +117,17 @@ export function NewCampaignPage() {
           </Stack>
         </Stepper.Step>
         <Stepper.Step label="AI campaign context">
-          <Alert color="gray">{CAMPAIGN_MESSAGES.aiUnavailable}. A basic campaign needs no context: go on to the sequence.</Alert>
+          {mode === 'ai' ? (
+            <AiCampaignContext
+              listIds={form.listIds}
+              onGenerated={(steps) => {
+                set('steps', steps);
+                setActive(3);
+              }}
+            />
+          ) : (
+            <Alert color="gray">A basic campaign needs no context: go on to the sequence.</Alert>
+          )}
         </Stepper.Step>
         <Stepper.Step label="Sequence" data-tour="campaign-sequence">
           <StepEditor steps={form.steps} onChange={(steps) => set('steps', steps)} />

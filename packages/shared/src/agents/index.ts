@@ -1,0 +1,2 @@
+export * from './generate-campaign.js';
+export * from './schemas.js';
