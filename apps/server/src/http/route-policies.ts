@@ -97,6 +97,7 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   'GET /email-warmup': 'user',
   'POST /email-warmup': 'user',
   'PATCH /email-warmup': 'user',
+  'GET /email-warmup/link': 'user',
   'GET /api/v1/mail/gmail/auth': 'user',
   'GET /api/v1/mail/outlook/auth': 'user',
   'GET /api/v1/mail/gmail/oauth2callback': 'user',
