@@ -106,6 +106,7 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   'GET /api/v1/mail/gmail/:category': 'user',
   'GET /api/v1/mail/gmail/thread/:id': 'user',
   'GET /api/v1/mail/gmail/message/:id': 'user',
+  'GET /api/v1/mail/gmail/message/:id/document': 'user',
   'GET /api/v1/mail/gmail/message/:id/attachments/:index': 'user',
   'POST /api/v1/inbox/:emailType/:action': 'user',
   'GET /api/v1/inbox/gmail/getInboxTags': 'user',
