@@ -231,5 +231,14 @@ describe('the inbox against Dovecot', () => {
     await page.getByRole('button', { name: 'Show images' }).click();
     await eventually(async () => sentinelRequests.length, (n) => n > 0, 'the image request');
     expect(sentinelRequests).toContain('/pixel.gif');
+    await shot('inbox-images-shown', 1280);
+    // Only the mail's frame allows it: the app's own page still loads no remote image.
+    await page.evaluate((src) => {
+      const img = document.createElement('img');
+      img.src = src;
+      document.body.append(img);
+    }, `${sentinelUrl}/in-the-app.gif`);
+    await page.waitForTimeout(1_000);
+    expect(sentinelRequests).not.toContain('/in-the-app.gif');
   });
 });

@@ -67,9 +67,9 @@ export async function buildApp(
         scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // A mail's frame (srcdoc) inherits this policy: remote images are allowed here so that
-        // "Show images" can show them; the mail's own CSP blocks them until the reader asks.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        // No remote image anywhere in the app: a mail's frame loads its own document, whose CSP
+        // allows remote images only after "Show images".
+        imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'https://api.stripe.com', 'https://checkout.stripe.com'],
         upgradeInsecureRequests: null,
       },

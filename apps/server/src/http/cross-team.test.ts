@@ -95,6 +95,7 @@ const CASES: Record<string, Case[]> = {
   ],
   'GET /api/v1/mail/gmail/thread/{id}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/mail/gmail/thread/${o.mailMessageId}` }) }],
   'GET /api/v1/mail/gmail/message/{id}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/mail/gmail/message/${o.mailMessageId}` }) }],
+  'GET /api/v1/mail/gmail/message/{id}/document': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/mail/gmail/message/${o.mailMessageId}/document` }) }],
   'GET /api/v1/mail/gmail/message/{id}/attachments/{index}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/mail/gmail/message/${o.mailMessageId}/attachments/0` }) }],
   'POST /api/v1/inbox/{emailType}/{action}': [{ fields: ['body._id'], request: (o) => ({ url: '/api/v1/inbox/imap/markAsFavorite', payload: { _id: o.mailMessageId, isFavorite: true } }) }],
   'POST /api/v1/inbox/gmail/updateTags': [{ fields: ['body._id'], request: (o) => ({ url: '/api/v1/inbox/gmail/updateTags', payload: { _id: o.mailMessageId, tags: ['ours'] } }) }],

@@ -24,6 +24,7 @@ export const WARMUP_MESSAGES = {
   noCredits: "Not enough credits for this month's warm-up (2,000 credits per inbox).",
   startFailed: 'There was an error starting the warmup. Please try again later!',
   pauseFailed: 'There was an error pausing the warmup. Please try again later!',
+  noLinkNeeded: 'This mailbox warms up through the IMAP and SMTP login it was connected with; it needs no sign-in link.',
 } as const;
 
 export const WarmupStatus = z.enum(['none', 'active', 'paused']);
@@ -50,6 +51,12 @@ export type WarmupStartBody = z.input<typeof WarmupStartBody>;
 /** PATCH /email-warmup: active → paused (pause), paused → active (start). */
 export const WarmupPatchBody = z.object({ email, action: z.enum(['pause', 'start']) });
 export type WarmupPatchBody = z.infer<typeof WarmupPatchBody>;
+
+/** GET /email-warmup/link: the mailbox whose sign-in link is asked for. */
+export const WarmupLinkQuery = z.object({ email });
+export type WarmupLinkQuery = z.infer<typeof WarmupLinkQuery>;
+/** The provider's consent page, signed in as the mailbox, granting the access the warm-up sends and tends with. */
+export const WarmupLinkResponse = z.object({ data: z.object({ url: z.string() }) });
 
 export const EmailWarmup = z.object({
   emailAddress: z.string(),

@@ -47,6 +47,24 @@ async function inboxOf(user: { email: string; password: string }): Promise<Parse
   }
 }
 
+type Part = { type: string; childNodes?: Part[] };
+const typesOf = (part: Part): unknown => (part.childNodes ? { [part.type]: part.childNodes.map(typesOf) } : part.type);
+
+/** The MIME tree (as Dovecot parsed it) and the parsed message of the mail with this subject in a user's INBOX. */
+async function arrived(user: { email: string; password: string }, subject: string) {
+  const client = await imapClient(t.ctx.config, { host: dovecot.host, port: dovecot.port, secure: false }, { username: user.email, password: user.password });
+  await client.connect();
+  try {
+    await client.mailboxOpen('INBOX', { readOnly: true });
+    for await (const m of client.fetch('1:*', { source: true, bodyStructure: true, envelope: true })) {
+      if (m.envelope?.subject === subject && m.source && m.bodyStructure) return { tree: typesOf(m.bodyStructure as Part), mail: await simpleParser(m.source) };
+    }
+    return undefined;
+  } finally {
+    await client.logout();
+  }
+}
+
 const received = async (user: { email: string; password: string }, subject: string) => (await inboxOf(user)).find((m) => m.subject === subject);
 
 async function sync() {
@@ -125,6 +143,16 @@ describe('writing mail', () => {
       expect(mail.html).toContain('<b>Bea</b>');
       expect(mail.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([['notes.txt', 'meeting notes']]);
     }
+  });
+
+  it('sends HTML as multipart/alternative, with a plain-text part made from the HTML before it', async () => {
+    const html = '<h2>Pricing</h2><p>Hi <b>Bea</b>, see <a href="https://example.test/pricing">our pricing</a>.</p><ul><li>Seats</li><li>Support</li></ul>';
+    const response = await send(seller, { to: JSON.stringify([BUYER.email]), subject: 'Plain and rich', html }, [{ filename: 'terms.txt', contentType: 'text/plain', content: 'terms' }]);
+    expect(response.statusCode, response.body).toBe(200);
+    const got = await arrived(BUYER, 'Plain and rich');
+    expect(got?.tree).toEqual({ 'multipart/mixed': [{ 'multipart/alternative': ['text/plain', 'text/html'] }, 'text/plain'] });
+    expect(got!.mail.text).toBe('Pricing\n\nHi Bea, see our pricing [https://example.test/pricing].\n\n * Seats\n * Support');
+    expect(got!.mail.html).toContain('<b>Bea</b>');
   });
 
   it('threads a reply: Re: subject, In-Reply-To the original and References ending with it, in the original thread', async () => {

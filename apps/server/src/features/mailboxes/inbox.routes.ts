@@ -7,6 +7,7 @@ import {
   InboxListQuery,
   InboxListResponse,
   InboxTagsResponse,
+  MAIL_FRAME_SANDBOX,
   MessageBodyQuery,
   MessageBodyResponse,
   ThreadResponse,
@@ -18,6 +19,7 @@ import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
 import * as flags from './message-flags.service.js';
 import * as service from './inbox.service.js';
+import { mailCsp } from './message-html.js';
 
 const tags = ['inbox'];
 const MessageParams = z.object({ id: z.uuid() });
@@ -58,6 +60,30 @@ export const inboxRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (ap
       },
     },
     async (request) => ({ data: await service.messageBody(ctx, actorOf(request), request.params.id, request.query.showImages) }),
+  );
+
+  app.get(
+    '/api/v1/mail/gmail/message/:id/document',
+    {
+      schema: {
+        tags,
+        summary: "A message's sanitized document, loaded by the reading frame: its own CSP lets remote images load only with showImages",
+        params: MessageParams,
+        querystring: MessageBodyQuery,
+      },
+    },
+    async (request, reply) => {
+      const document = await service.messageDocument(ctx, actorOf(request), request.params.id, request.query.showImages);
+      // The frame's own document, not a srcdoc: a srcdoc frame would take the app's policy, which
+      // then had to allow remote images everywhere for "Show images" to work.
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-security-policy', `${mailCsp(request.query.showImages)}; frame-ancestors 'self'; sandbox ${MAIL_FRAME_SANDBOX}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer')
+        .header('cache-control', 'private, no-store')
+        .send(document);
+    },
   );
 
   app.get(

@@ -92,6 +92,11 @@ export async function messageBody(ctx: AppContext, actor: Actor, id: string, sho
   return { message: presentMessage(message), document: rendered.document, text: parsed.text ?? message.text_body, blockedImages: rendered.blockedImages };
 }
 
+/** The sanitized document alone, for the reading frame's own URL. */
+export async function messageDocument(ctx: AppContext, actor: Actor, id: string, showImages: boolean) {
+  return (await messageBody(ctx, actor, id, showImages)).document;
+}
+
 /** An attachment's bytes, by its place in the message's attachment list. */
 export async function attachment(ctx: AppContext, actor: Actor, id: string, index: number) {
   const { message, account } = await ownedMessage(ctx, actor, id);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { InboxMessage } from '@leadline/shared';
+import { MAIL_FRAME_SANDBOX, type InboxMessage } from '@leadline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWriteLane } from '../../supervisor/index.js';
 import { createMember, createOwner, type TestUser } from '../../test/factories.js';
@@ -157,6 +157,26 @@ describe('the inbox', () => {
     expect(shown.blockedImages).toBe(0);
     const cached = path.join(t.ctx.config.dataDir, 'mail-cache', accountId, `${id}.eml`);
     expect(fs.statSync(cached).mode & 0o777).toBe(0o600);
+  });
+
+  it("serves the reading frame's document with its own CSP: remote images only with showImages, in a sandbox", async () => {
+    const id = await idOf('Pricing for the quokka rollout');
+    const frame = (showImages: boolean) => t.app.inject({ method: 'GET', url: `/api/v1/mail/gmail/message/${id}/document?showImages=${showImages}`, headers: { cookie: owner.cookie } });
+    const hidden = await frame(false);
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.headers['content-type']).toBe('text/html; charset=utf-8');
+    const csp = String(hidden.headers['content-security-policy']);
+    expect(csp).toContain('img-src data:;');
+    expect(csp).toContain(`sandbox ${MAIL_FRAME_SANDBOX}`);
+    expect(csp).toContain("script-src 'none'");
+    expect(hidden.body).toContain('<b>there</b>');
+    expect(hidden.body).not.toContain('tracker.example');
+    const shown = await frame(true);
+    expect(String(shown.headers['content-security-policy'])).toContain('img-src data: https: http:;');
+    expect(shown.body).toContain('src="https://tracker.example/pixel.gif"');
+    // The app's own pages allow no remote image at all.
+    const app = await t.app.inject({ method: 'GET', url: '/api/v1/mail/gmail/inbox', headers: { cookie: owner.cookie } });
+    expect(String(app.headers['content-security-policy'])).toMatch(/img-src 'self' data: blob:(;|$)/);
   });
 
   it('downloads an attachment as an attachment, never rendered', async () => {

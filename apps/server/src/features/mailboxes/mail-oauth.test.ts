@@ -141,6 +141,22 @@ describe.each([
     expect((await repo.findAccount(t.ctx.db, row.id))!.status).toBe('connected');
   }, 30_000);
 
+  it('answers the warm-up sign-in link: the consent page signed in as the mailbox, which keeps it connected', async () => {
+    const answer = await get(`/email-warmup/link?email=${encodeURIComponent(email)}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const consent = new URL(answer.json().data.url);
+    expect(`${consent.origin}${consent.pathname}`).toBe(new URL(identity.authUrl).href.split('?')[0]);
+    expect(consent.searchParams.get('login_hint')).toBe(email);
+    expect(consent.searchParams.get('redirect_uri')).toBe(`${PUBLIC_URL}/mail/${provider}/callback`);
+    const back = new URL((await fetch(consent, { redirect: 'manual' })).headers.get('location')!);
+    const stored = await get(`/api/v1/mail/${provider}/oauth2callback?code=${encodeURIComponent(back.searchParams.get('code')!)}&state=${encodeURIComponent(back.searchParams.get('state')!)}`);
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect((await account()).status).toBe('connected');
+
+    const stranger = await createOwner(t.ctx.db);
+    expect((await get(`/email-warmup/link?email=${encodeURIComponent(email)}`, stranger)).statusCode).toBe(404);
+  }, 30_000);
+
   it('disconnects through its own provider path', async () => {
     const answer = await get(`/api/v1/mail/${provider}/disconnect?emailAddress=${encodeURIComponent(email)}`);
     expect(answer.statusCode, answer.body).toBe(200);

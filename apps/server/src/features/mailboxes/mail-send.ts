@@ -3,6 +3,7 @@
  * Message-ID, and for a reply In-Reply-To and References taken from the stored original, so
  * the reply threads in the recipient's client. The sent message is appended to the Sent
  * folder unless the server already put it there (Gmail and Outlook file what they relay).
+ * HTML always travels with a plain-text alternative.
  */
 import crypto from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
@@ -10,6 +11,7 @@ import type { AppContext } from '../../lib/context.js';
 import { credentialsFor, smtpServerOf, type MailAccountRow } from './mailbox-credentials.js';
 import { connectMailbox } from './mailbox-login.js';
 import { smtpTransport } from './mail-connections.js';
+import { plainTextOf } from './mail-plain-text.js';
 import * as repo from './mailboxes.repository.js';
 
 export type OutgoingMail = {
@@ -57,7 +59,8 @@ export async function sendMail(ctx: AppContext, account: MailAccountRow, mail: O
     ...(mail.cc?.length ? { cc: mail.cc } : {}),
     ...(mail.bcc?.length ? { bcc: mail.bcc } : {}),
     subject: mail.subject,
-    ...(mail.text !== undefined ? { text: mail.text } : {}),
+    // HTML goes out as multipart/alternative with a text part made from it, unless the caller wrote one.
+    ...(mail.text !== undefined ? { text: mail.text } : mail.html !== undefined ? { text: plainTextOf(mail.html) } : {}),
     ...(mail.html !== undefined ? { html: mail.html } : {}),
     ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
     messageId,

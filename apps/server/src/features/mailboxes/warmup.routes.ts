@@ -1,4 +1,4 @@
-import { EmailWarmupResponse, EmailWarmupsResponse, ErrorBody, WarmupPatchBody, WarmupStartBody } from '@leadline/shared';
+import { EmailWarmupResponse, EmailWarmupsResponse, ErrorBody, WarmupLinkQuery, WarmupLinkResponse, WarmupPatchBody, WarmupStartBody } from '@leadline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
@@ -6,7 +6,7 @@ import * as service from './warmup.service.js';
 
 const tags = ['mailboxes'];
 
-/** Warm-up (spec/settings.md §7: GET, POST and PATCH /email-warmup). */
+/** Warm-up (spec/settings.md §7: GET, POST and PATCH /email-warmup, GET /email-warmup/link). */
 export const warmupRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
   app.get('/email-warmup', { schema: { tags, summary: "The warm-up state of each of the caller's mailboxes", response: { 200: EmailWarmupsResponse } } }, async (request) => ({
     data: await service.listWarmups(ctx, actorOf(request)),
@@ -22,5 +22,18 @@ export const warmupRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (a
     '/email-warmup',
     { schema: { tags, summary: "Pauses or starts again a mailbox's warm-up", body: WarmupPatchBody, response: { 200: EmailWarmupResponse, 402: ErrorBody, 404: ErrorBody, 409: ErrorBody } } },
     async (request) => ({ data: await service.patchWarmup(ctx, actorOf(request), request.body) }),
+  );
+
+  app.get(
+    '/email-warmup/link',
+    {
+      schema: {
+        tags,
+        summary: "The sign-in link a Gmail or Outlook mailbox opens before its warm-up (the provider's consent page)",
+        querystring: WarmupLinkQuery,
+        response: { 200: WarmupLinkResponse, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request) => ({ data: await service.warmupLink(ctx, actorOf(request), request.query.email) }),
   );
 };

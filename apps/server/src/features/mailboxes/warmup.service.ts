@@ -13,6 +13,7 @@ import { secretBoxFor } from '../../lib/crypto/secret-box.js';
 import { spendCredits } from '../credits/index.js';
 import type { MailAccountRow } from './mailbox-credentials.js';
 import { describeMailError, imapClient } from './mail-connections.js';
+import { mailOAuthUrl } from './mail-oauth.service.js';
 import * as mailRepo from './mailboxes.repository.js';
 import * as repo from './warmup.repository.js';
 
@@ -112,4 +113,16 @@ export async function patchWarmup(ctx: AppContext, actor: Actor, body: WarmupPat
     return repo.updateWarmup(trx, account.id, { status: 'active', paused_reason: null, charged_month: month });
   });
   return presentWarmup(ctx.db, account, updated, now);
+}
+
+/**
+ * GET /email-warmup/link: a Gmail or Outlook mailbox's consent page, with the address as login
+ * hint. The warm-up sends and tends through the mailbox's own connection, so an Outlook mailbox
+ * (whose password logins Microsoft turns off) signs in with Microsoft once; the callback then
+ * keeps the mailbox with OAuth tokens. An IMAP/SMTP mailbox needs no link.
+ */
+export async function warmupLink(ctx: AppContext, actor: Actor, emailAddress: string) {
+  const account = await ownAccount(ctx, actor, emailAddress);
+  if (account.provider !== 'gmail' && account.provider !== 'outlook') throw new AppError('CONFLICT', WARMUP_MESSAGES.noLinkNeeded);
+  return { url: await mailOAuthUrl(ctx, actor, account.provider, account.email_address) };
 }

@@ -110,6 +110,14 @@ describe('warm-up states and credits', () => {
     ]);
   });
 
+  it('answers no warm-up link for an IMAP/SMTP mailbox (409), and 404 for a mailbox of another team', async () => {
+    const own = await t.app.inject({ method: 'GET', url: '/email-warmup/link?email=cid@c.test', headers: { cookie: teamC.cookie } });
+    expect(own.statusCode, own.body).toBe(409);
+    expect(own.json().error.message).toBe(WARMUP_MESSAGES.noLinkNeeded);
+    const foreign = await t.app.inject({ method: 'GET', url: '/email-warmup/link?email=cid@c.test', headers: { cookie: teamA.cookie } });
+    expect(foreign.statusCode).toBe(404);
+  });
+
   it('pauses (active → paused) and starts again (paused → active) without paying the month twice', async () => {
     const before = (await getCreditsInfo(t.ctx.db, teamA.teamId)).available;
     expect((await call(teamA, 'PATCH', { email: 'ann@a.test', action: 'pause' })).json().data.status).toBe('paused');

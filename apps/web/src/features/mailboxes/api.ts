@@ -189,3 +189,14 @@ function useWarmupMutation<B>(method: 'post' | 'patch') {
 
 export const useStartWarmup = () => useWarmupMutation<WarmupStartBody>('post');
 export const usePatchWarmup = () => useWarmupMutation<WarmupPatchBody>('patch');
+
+/** GET /email-warmup/link: the Microsoft (or Google) sign-in an Outlook mailbox opens before its warm-up (spec/settings.md §4). */
+export function useWarmupLink(email: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...warmupKey, 'link', email],
+    queryFn: () => api.get<{ data: { url: string } }>('/email-warmup/link', { email }).then((a) => a.data.url),
+    enabled,
+    staleTime: 60_000,
+    meta: CALLER_SHOWS_ERRORS,
+  });
+}

@@ -105,7 +105,7 @@ export function MessageView({ message, onAnswer }: { message: InboxMessage; onAn
             </Group>
           </Alert>
         )}
-        {body.data && <MailFrame document={body.data.document} title={`Message: ${message.subject || '(no subject)'}`} />}
+        {body.data && <MailFrame messageId={message._id} showImages={showImages} title={`Message: ${message.subject || '(no subject)'}`} />}
         {message.attachments.length > 0 && (
           <Group gap="xs">
             {message.attachments.map((a) => (

@@ -1,10 +1,10 @@
 import { CREDIT_COSTS, WARMUP_MESSAGES, WarmupStartBody, type EmailAccount, type EmailWarmup } from '@leadline/shared';
-import { Alert, Button, Checkbox, Group, Modal, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Modal, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api';
 import { useZodForm } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { usePatchWarmup, useStartWarmup } from '../api';
+import { usePatchWarmup, useStartWarmup, useWarmupLink } from '../api';
 
 /** The warm-up switch of an account row (spec/settings.md §4), with the day's ramp and inbox placement under it. */
 export function WarmupControl({ account, warmup }: { account: EmailAccount; warmup: EmailWarmup | undefined }) {
@@ -41,6 +41,7 @@ function WarmupDialog({ account, onClose }: { account: EmailAccount; onClose: ()
   const [first = '', ...rest] = account.name.trim().split(/\s+/);
   const form = useZodForm(WarmupStartBody, { email: account.emailAddress, provider: account.account, first_name: first, last_name: rest.join(' '), app_password: '', sharePool: false });
   const start = useStartWarmup();
+  const link = useWarmupLink(account.emailAddress, account.account === 'outlook');
   return (
     <Modal opened onClose={onClose} title="Managed deliverability" size="lg">
       <form
@@ -63,6 +64,21 @@ function WarmupDialog({ account, onClose }: { account: EmailAccount; onClose: ()
             <TextInput label="First name" {...form.getInputProps('first_name')} />
             <TextInput label="Last name" {...form.getInputProps('last_name')} />
           </SimpleGrid>
+          {account.account === 'outlook' && (
+            <Alert color={link.isError ? 'red' : 'blue'}>
+              {link.isError ? (
+                isApiError(link.error) ? link.error.message : WARMUP_MESSAGES.startFailed
+              ) : (
+                <>
+                  The warm-up writes through a Microsoft sign-in of this mailbox.{' '}
+                  <Anchor href={link.data} aria-disabled={!link.data}>
+                    Sign in to Microsoft as {account.emailAddress}
+                  </Anchor>{' '}
+                  once, then start here.
+                </>
+              )}
+            </Alert>
+          )}
           {account.account === 'gmail' && (
             <PasswordInput
               label="Google app password"

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { imapClient } from '../apps/server/src/features/mailboxes/mail-connections.js';
+import { startDovecot, type Dovecot } from '../apps/server/src/test/mail/dovecot.js';
+import { deliverRaw } from '../apps/server/src/test/mail/maildir.js';
+import { startSmtpDelivery, type SmtpDelivery } from '../apps/server/src/test/mail/smtp-delivery.js';
+import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.js';
+import { expectToast, newUser, signUp } from './support/app.js';
+import { launchBrowser, openPage } from './support/browser.js';
+
+// Reply all with the keyboard (a), against Debian's Dovecot and a loopback SMTP server that
+// delivers into it: every other participant of the message gets the answer, our own mailbox
+// (one of the recipients, written in capitals) does not.
+
+const SELLER = { email: 'sam@example.test', password: 'sam-secret' };
+const BUYER = { email: 'quinn@example.test', password: 'quinn-secret' };
+const FINANCE = { email: 'fran@example.test', password: 'fran-secret' };
+const LEGAL = { email: 'lee@example.test', password: 'lee-secret' };
+const SHOTS = process.env.SCREENSHOTS_DIR ?? path.resolve(import.meta.dirname, 'artifacts');
+const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
+const SUBJECT = 'Rollout plan for 40 seats';
+const MESSAGE_ID = '<rollout@buyer.test>';
+
+let dovecot: Dovecot;
+let smtp: SmtpDelivery;
+let t: TestApp;
+let browser: Browser;
+let page: Page;
+
+/** Every message with this subject in a Dovecot user's INBOX, once at least one has arrived. */
+async function inboxOf(user: { email: string; password: string }, subject: string, timeoutMs = 10_000): Promise<ParsedMail[]> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const client = await imapClient(t.ctx.config, { host: dovecot.host, port: dovecot.port, secure: false }, { username: user.email, password: user.password });
+    await client.connect();
+    const found: ParsedMail[] = [];
+    try {
+      const box = await client.mailboxOpen('INBOX', { readOnly: true });
+      if (box.exists > 0) {
+        for await (const m of client.fetch('1:*', { source: true })) {
+          const mail = m.source ? await simpleParser(m.source) : null;
+          if (mail?.subject === subject) found.push(mail);
+        }
+      }
+    } finally {
+      await client.logout();
+    }
+    if (found.length > 0 || Date.now() > end) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const addresses = (field: ParsedMail['to']) => (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) => a.value.map((v) => v.address));
+
+beforeAll(async () => {
+  dovecot = await startDovecot([SELLER, BUYER, FINANCE, LEGAL]);
+  smtp = await startSmtpDelivery(dovecot);
+  const raw = await new MailComposer({
+    from: `Quinn Buyer <${BUYER.email}>`,
+    to: [`Sam Seller <${SELLER.email.toUpperCase()}>`, `Fran Finance <${FINANCE.email}>`],
+    cc: [`Lee Legal <${LEGAL.email}>`],
+    subject: SUBJECT,
+    text: 'Can we start with 40 seats in March? Fran and Lee are in copy.',
+    messageId: MESSAGE_ID,
+    date: new Date(Date.now() - 3_600_000),
+  })
+    .compile()
+    .build();
+  deliverRaw(dovecot, SELLER.email, raw);
+
+  t = await createTestApp({ work: true, config: { outboundAllowPrivate: true, serviceLeaseSeconds: 3 } });
+  const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  browser = await launchBrowser();
+  page = await openPage(browser, url);
+  await signUp(page, newUser({ name: 'Sam Seller', email: 'sam@acme.test' }));
+  const connected = await page.request.post('/api/v1/mail/imap/connect', {
+    data: {
+      emailAddress: SELLER.email,
+      name: 'Sam Seller',
+      username: SELLER.email,
+      password: SELLER.password,
+      imap: { host: dovecot.host, port: dovecot.port, secure: false },
+      smtp: { host: smtp.host, port: smtp.port, secure: false },
+    },
+  });
+  expect(connected.status(), await connected.text()).toBe(200);
+  const end = Date.now() + 60_000;
+  for (;;) {
+    const inbox = await page.request.get('/api/v1/mail/gmail/inbox');
+    if (inbox.ok() && (await inbox.json()).data.messages.length > 0) break;
+    if (Date.now() > end) throw new Error('the mailbox was not synced within 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}, 150_000);
+
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') await page.screenshot({ path: path.join(SHOTS, `failed-${task.name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true }).catch(() => {});
+});
+
+afterAll(async () => {
+  await page?.context().close();
+  await browser?.close();
+  await t?.close();
+  await smtp?.stop();
+  await dovecot?.stop();
+});
+
+describe('reply all', () => {
+  it('answers the sender and everyone in copy with a, leaving our own mailbox out, threaded', async () => {
+    await page.goto('/engage/inbox');
+    await page.getByRole('button').filter({ hasText: SUBJECT }).first().click();
+    await page.frameLocator(`iframe[title="Message: ${SUBJECT}"]`).getByText('Can we start with 40 seats in March?').waitFor();
+    await page.keyboard.press('a');
+    const dialog = page.getByRole('dialog', { name: 'Reply all' });
+    await dialog.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
+    // The address pills of To and Cc: the sender, then everyone else but us.
+    // The pills sit beside the field's text box, in one list.
+    const pills = async (label: string) => (await dialog.getByLabel(label, { exact: true }).locator('xpath=..').innerText()).split(/\s+/).filter(Boolean);
+    await expect.poll(() => pills('To')).toEqual([BUYER.email]);
+    await expect.poll(async () => (await pills('Cc')).sort()).toEqual([FINANCE.email, LEGAL.email].sort());
+    await expect.poll(() => dialog.getByLabel('Subject').inputValue()).toBe(`Re: ${SUBJECT}`);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'compose-reply-all-1280.png') });
+    await page.keyboard.type('March works; 40 seats from the 1st.');
+    await page.keyboard.press(`${MOD}+Enter`);
+    await expectToast(page, 'Message sent');
+
+    const reply = `Re: ${SUBJECT}`;
+    const [atBuyer] = await inboxOf(BUYER, reply);
+    expect(atBuyer, 'the reply reached the sender').toBeDefined();
+    expect(addresses(atBuyer!.to)).toEqual([BUYER.email]);
+    expect(addresses(atBuyer!.cc).sort()).toEqual([FINANCE.email, LEGAL.email].sort());
+    expect(atBuyer!.inReplyTo).toBe(MESSAGE_ID);
+    expect(atBuyer!.text).toContain('March works; 40 seats from the 1st.');
+    expect(await inboxOf(FINANCE, reply)).toHaveLength(1);
+    expect(await inboxOf(LEGAL, reply)).toHaveLength(1);
+    expect(await inboxOf(SELLER, reply, 0)).toHaveLength(0);
+  });
+});
