@@ -158,6 +158,7 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   'POST /api/v1/campaigns/:id/duplicate': 'user',
   'GET /api/v1/campaigns/:id/leads': 'user',
   'POST /api/v1/campaigns/:id/preview': 'user',
+  'GET /api/v1/campaigns/:id/leads/:leadId/timeline': 'user',
   'GET /api/v1/suppressions': 'user',
   'POST /api/v1/suppressions': 'user',
   'DELETE /api/v1/suppressions': 'user',

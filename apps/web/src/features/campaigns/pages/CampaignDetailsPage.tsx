@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { CAMPAIGN_LEAD_STATUSES, type CampaignCounts, type CampaignLeadStatus } from '@leadline/shared/campaigns/index';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { PageLoading } from '../../../components/PageLoading';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { CAMPAIGN_SCREEN_MESSAGES, useCampaign, useCampaignAction, useCampaignLeads, usePreview, type CampaignAction } from '../api';
+import { LeadTimeline } from '../components/LeadTimeline';
 import { StatusBadge } from '../components/StatusBadge';
 import { StepFunnel } from '../components/StepFunnel';
 
@@ -39,7 +40,7 @@ function Preview({ id, stepIndex, onClose }: { id: string; stepIndex: number | n
   );
 }
 
-/** /engage/sequences/campaign-details?id= (spec §2): counts, a funnel per step, and the leads with their status and next step. */
+/** /engage/sequences/campaign-details?id= (spec §2): counts, a funnel per step, the leads with their status and next step, and a lead's timeline. */
 export function CampaignDetailsPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
@@ -47,6 +48,7 @@ export function CampaignDetailsPage() {
   const [status, setStatus] = useState<CampaignLeadStatus | undefined>();
   const [page, setPage] = useState(1);
   const [previewStep, setPreviewStep] = useState<number | null>(null);
+  const [timelineLead, setTimelineLead] = useState<string | null>(null);
   const leads = useCampaignLeads(id, status, page);
   const action = useCampaignAction();
 
@@ -123,7 +125,11 @@ export function CampaignDetailsPage() {
         <Table.Tbody>
           {(leads.data?.data ?? []).map((lead) => (
             <Table.Tr key={lead.id}>
-              <Table.Td>{lead.name}</Table.Td>
+              <Table.Td>
+                <Anchor component="button" type="button" size="sm" onClick={() => setTimelineLead(lead.id)} aria-label={`Timeline of ${lead.name ?? lead.email ?? 'lead'}`}>
+                  {lead.name ?? lead.email ?? 'Lead'}
+                </Anchor>
+              </Table.Td>
               <Table.Td>{lead.email}</Table.Td>
               <Table.Td>{lead.companyName}</Table.Td>
               <Table.Td>
@@ -149,6 +155,7 @@ export function CampaignDetailsPage() {
       )}
       {leads.data && leads.data.pagination.totalPages > 1 && <Pagination total={leads.data.pagination.totalPages} value={page} onChange={setPage} />}
       <Preview id={id} stepIndex={previewStep} onClose={() => setPreviewStep(null)} />
+      <LeadTimeline campaignId={id} leadId={timelineLead} onClose={() => setTimelineLead(null)} />
     </Stack>
   );
 }
