@@ -126,6 +126,14 @@ describe('campaigns screens', () => {
     await skipped.getByText('No email address').first().waitFor();
     await page.keyboard.press('Escape');
 
+    // The leads with their status as a CSV file.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('Spring intro leads.csv');
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFName,Email,Company,Job Title,Status,Skip Reason,Emails Sent,Last Sent,Opened,Clicked,Replied,Bounced,Unsubscribed,Next Step,Next Step At');
+    expect(csv).toContain('Ann Tester,ann@leads.test,Acme,,active,,1,');
+    expect(csv).toContain('Cy Tester,,,,skipped,No email address,0,');
+
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.getByRole('button', { name: 'Resume' }).waitFor();
     await page.goto('/engage/sequences');

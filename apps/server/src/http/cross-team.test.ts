@@ -252,6 +252,7 @@ const CASES: Record<string, Case[]> = {
     { fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.campaignId}/preview`, payload: { stepIndex: 0 } }) },
     { fields: ['body.contactId'], request: (o, m) => ({ url: `/api/v1/campaigns/${m === o ? o.campaignId : theirCampaign}/preview`, payload: { stepIndex: 0, contactId: o.customContactId } }) },
   ],
+  'GET /api/v1/campaigns/{id}/export': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.launchedCampaignId}/export` }) }],
   'GET /api/v1/campaigns/{id}/leads/{leadId}/timeline': [
     { fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.launchedCampaignId}/leads/${o.campaignLeadId}/timeline` }) },
     { fields: ['path.leadId'], request: (o, m) => ({ url: `/api/v1/campaigns/${m === o ? o.launchedCampaignId : theirCampaign}/leads/${o.campaignLeadId}/timeline` }) },

@@ -159,6 +159,7 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   'GET /api/v1/campaigns/:id/leads': 'user',
   'POST /api/v1/campaigns/:id/preview': 'user',
   'GET /api/v1/campaigns/:id/leads/:leadId/timeline': 'user',
+  'GET /api/v1/campaigns/:id/export': 'user',
   'GET /api/v1/suppressions': 'user',
   'POST /api/v1/suppressions': 'user',
   'DELETE /api/v1/suppressions': 'user',

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
 import * as service from './campaigns.service.js';
+import { campaignExportRoutes } from './campaign-export.routes.js';
 import { campaignTimelineRoutes } from './campaign-timeline.routes.js';
 import { suppressionRoutes } from './suppressions.routes.js';
 
@@ -86,4 +87,5 @@ export const campaignsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async
 
   await app.register(suppressionRoutes(ctx));
   await app.register(campaignTimelineRoutes(ctx));
+  await app.register(campaignExportRoutes(ctx));
 };

@@ -103,16 +103,21 @@ export function CampaignDetailsPage() {
         <Title order={2} size="h4">
           Leads
         </Title>
-        <Select
-          placeholder="All statuses"
-          clearable
-          data={[...CAMPAIGN_LEAD_STATUSES]}
-          value={status ?? null}
-          onChange={(v) => {
-            setStatus((v as CampaignLeadStatus | null) ?? undefined);
-            setPage(1);
-          }}
-        />
+        <Group gap="xs">
+          <Button component="a" href={`/api/v1/campaigns/${id}/export`} download variant="default" size="sm">
+            Export CSV
+          </Button>
+          <Select
+            placeholder="All statuses"
+            clearable
+            data={[...CAMPAIGN_LEAD_STATUSES]}
+            value={status ?? null}
+            onChange={(v) => {
+              setStatus((v as CampaignLeadStatus | null) ?? undefined);
+              setPage(1);
+            }}
+          />
+        </Group>
       </Group>
       <Table striped>
         <Table.Thead>
