@@ -110,6 +110,9 @@ describe('campaigns screens', () => {
     await page.reload();
     await page.getByLabel('Sent count').filter({ hasText: '2' }).waitFor({ timeout: 20_000 });
     await page.getByLabel('Step 1 funnel').getByText('2', { exact: true }).first().waitFor();
+    // The funnel chart draws one group of bars per step (recharts renders SVG rectangles).
+    await page.getByLabel('Funnel chart').locator('.recharts-bar-rectangle').first().waitFor();
+    await page.getByLabel('Funnel chart').getByText('Step 2').waitFor();
     await shot('campaign-details');
 
     // A lead's timeline: enrolled, then the email sent with its subject; a skipped contact says why.

@@ -9,6 +9,7 @@ import { notify } from '../../../lib/notify';
 import { CAMPAIGN_SCREEN_MESSAGES, useCampaign, useCampaignAction, useCampaignLeads, usePreview, type CampaignAction } from '../api';
 import { LeadTimeline } from '../components/LeadTimeline';
 import { StatusBadge } from '../components/StatusBadge';
+import { StepChart } from '../components/StepChart';
 import { StepFunnel } from '../components/StepFunnel';
 
 const COUNT_LABELS: Array<[keyof CampaignCounts, string]> = [
@@ -91,6 +92,7 @@ export function CampaignDetailsPage() {
       <Title order={2} size="h4">
         Funnel per step
       </Title>
+      <StepChart steps={c.steps} />
       <StepFunnel steps={c.steps} leads={c.counts.leads} />
       <Group gap="xs">
         {c.steps.map((s) => (
