@@ -8,7 +8,7 @@ export async function findTimelineLead(db: Db, campaignId: string, leadId: strin
   return db
     .selectFrom('campaign_leads')
     .innerJoin('contacts', 'contacts.id', 'campaign_leads.contact_id')
-    .select(['campaign_leads.id', 'campaign_leads.email', 'campaign_leads.status', 'campaign_leads.skip_reason', 'campaign_leads.created_at', 'contacts.full_name'])
+    .select(['campaign_leads.id', 'campaign_leads.email', 'campaign_leads.status', 'campaign_leads.skip_reason', 'campaign_leads.created_at', 'campaign_leads.next_position', 'campaign_leads.next_at', 'contacts.full_name'])
     .where('campaign_leads.campaign_id', '=', campaignId)
     .where('campaign_leads.id', '=', leadId)
     .executeTakeFirst();

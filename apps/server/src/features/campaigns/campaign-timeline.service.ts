@@ -12,8 +12,8 @@ const entry = (at: Date, kind: string, step: number | null, detail: string | nul
 
 /**
  * A lead's history in one campaign, oldest first: its enrolment (or why it was skipped), the
- * engine's events, and what only the sends hold (opens, clicks, unsubscribes, failures, the
- * next email due).
+ * engine's events, what only the sends hold (opens, clicks, unsubscribes, failures), and the
+ * next step due.
  */
 export async function leadTimeline(db: Kysely<DB>, actor: Actor, campaignId: string, leadId: string): Promise<CampaignTimeline> {
   await requireCampaign(db, actor, campaignId);
@@ -34,6 +34,9 @@ export async function leadTimeline(db: Kysely<DB>, actor: Actor, campaignId: str
     if (s.status === 'failed' && !recorded.has(`failed:${s.step_position}`)) entries.push(entry(s.due_at, 'failed', s.step_position, s.error));
     if (s.status === 'queued' && lead.status === 'active') entries.push(entry(s.due_at, 'scheduled', s.step_position, s.subject));
   }
+  // The next step, before the scheduler plans its email (it plans one only when it is due).
+  const planned = sends.some((s) => s.step_position === lead.next_position);
+  if (lead.status === 'active' && lead.next_at && lead.next_position !== null && !planned) entries.push(entry(lead.next_at, 'scheduled', lead.next_position, null));
   // A stable sort: entries of one instant keep the order they were gathered in. The enrolment
   // opens the history whatever the clocks say (the database stamps it, the engine its events).
   entries.sort((a, b) => a.time - b.time);

@@ -73,6 +73,10 @@ describe("a lead's timeline", () => {
       { at: at(90).toISOString(), kind: 'replied', step: 0, detail: null },
       { at: at(91).toISOString(), kind: 'task', step: 1, detail: 'Call about the demo' },
     ]);
+
+    // Once the lead moves on, its next step shows as due before the scheduler plans it.
+    await t.ctx.db.updateTable('campaign_leads').set({ next_position: 1, next_at: at(2 * 24 * 60) }).where('id', '=', ann.id).execute();
+    expect((await timeline(owner, ann.id)).json().data.entries.at(-1)).toEqual({ at: at(2 * 24 * 60).toISOString(), kind: 'scheduled', step: 1, detail: null });
   });
 
   it('shows an unsubscribe from the email link, and a skipped contact with the reason', async () => {
