@@ -23,10 +23,12 @@ let t: TestApp;
 let browser: Browser;
 let page: Page;
 
-async function shot(name: string) {
+async function shot(name: string, widths = [1440]) {
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-1440.png`), fullPage: true });
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
 }
 
 beforeAll(async () => {
@@ -108,7 +110,32 @@ describe('campaigns screens', () => {
     await page.reload();
     await page.getByLabel('Sent count').filter({ hasText: '2' }).waitFor({ timeout: 20_000 });
     await page.getByLabel('Step 1 funnel').getByText('2', { exact: true }).first().waitFor();
+    // The funnel chart draws one group of bars per step (recharts renders SVG rectangles).
+    await page.getByLabel('Funnel chart').locator('.recharts-bar-rectangle').first().waitFor();
+    await page.getByLabel('Funnel chart').getByText('Step 2').waitFor();
     await shot('campaign-details');
+
+    // A lead's timeline: enrolled, then the email sent with its subject; a skipped contact says why.
+    await page.getByRole('button', { name: 'Timeline of ann tester' }).click();
+    const timeline = page.getByRole('dialog', { name: 'Timeline of ann tester' });
+    await timeline.getByText('Sent · step 1').waitFor();
+    await timeline.getByText('Hello Ann from Sam').waitFor();
+    expect(await timeline.getByText('Enrolled').count()).toBe(1);
+    await shot('campaign-lead-timeline', [1280, 1440]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Timeline of cy tester' }).click();
+    const skipped = page.getByRole('dialog', { name: 'Timeline of cy tester' });
+    await skipped.getByText('Skipped', { exact: true }).waitFor();
+    await skipped.getByText('No email address').first().waitFor();
+    await page.keyboard.press('Escape');
+
+    // The leads with their status as a CSV file.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('Spring intro leads.csv');
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFName,Email,Company,Job Title,Status,Skip Reason,Emails Sent,Last Sent,Opened,Clicked,Replied,Bounced,Unsubscribed,Next Step,Next Step At');
+    expect(csv).toContain('Ann Tester,ann@leads.test,Acme,,active,,1,');
+    expect(csv).toContain('Cy Tester,,,,skipped,No email address,0,');
 
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.getByRole('button', { name: 'Resume' }).waitFor();

@@ -40,6 +40,9 @@ type Ours = {
   mailAccountId: string;
   mailMessageId: string;
   campaignId: string;
+  /** A lead of a second campaign of ours, launched so that it has leads. */
+  launchedCampaignId: string;
+  campaignLeadId: string;
   profileId: string;
   agentId: string;
   agentRunId: string;
@@ -272,6 +275,11 @@ const CASES: Record<string, Case[]> = {
     { fields: ['path.id'], request: (o) => ({ url: `/api/v1/agents/${o.agentId}/runs/${o.agentRunId}` }) },
     { fields: ['path.runId'], request: (o, m) => ({ url: `/api/v1/agents/${m === o ? o.agentId : theirAgent}/runs/${o.agentRunId}` }) },
   ],
+  'GET /api/v1/campaigns/{id}/export': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.launchedCampaignId}/export` }) }],
+  'GET /api/v1/campaigns/{id}/leads/{leadId}/timeline': [
+    { fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.launchedCampaignId}/leads/${o.campaignLeadId}/timeline` }) },
+    { fields: ['path.leadId'], request: (o, m) => ({ url: `/api/v1/campaigns/${m === o ? o.launchedCampaignId : theirCampaign}/leads/${o.campaignLeadId}/timeline` }) },
+  ],
 };
 
 const ID_NAME = /^(_id|id|[a-z][A-Za-z]*Ids?)$/;
@@ -384,6 +392,7 @@ async function createOurs(): Promise<Ours> {
     memberId: await memberRowOf(await createMember(t.ctx.db, owner, 'MEMBER')),
     ...ourMail,
     campaignId: (await ok(owner, 'POST', { url: '/api/v1/campaigns', payload: campaignDraft(listId, `Ours ${made}`) })).id,
+    ...(await launchedCampaign(listId)),
     profileId: (
       await ok(owner, 'POST', {
         url: '/knowledge-hub/create-profile-state-machine',
@@ -398,6 +407,14 @@ async function ourAgent(listId: string) {
   const agent = await ok(owner, 'POST', { url: '/api/v1/agents', payload: { kind: 'research', name: 'Ours', instructions: 'Q?', listId, schedule: 'manual' } });
   const run = await ok(owner, 'POST', { url: `/api/v1/agents/${agent.id}/run` });
   return { agentId: agent.id as string, agentRunId: run.id as string };
+}
+
+/** A campaign of ours launched on the list, and one of its leads. */
+async function launchedCampaign(listId: string) {
+  const launchedCampaignId = (await ok(owner, 'POST', { url: '/api/v1/campaigns', payload: campaignDraft(listId, `Ours launched ${made}`) })).id;
+  await ok(owner, 'POST', { url: `/api/v1/campaigns/${launchedCampaignId}/launch` });
+  const [lead] = (await call(owner, 'GET', { url: `/api/v1/campaigns/${launchedCampaignId}/leads` })).json().data;
+  return { launchedCampaignId, campaignLeadId: lead.id as string };
 }
 
 const memberRowOf = async (user: TestUser) =>

@@ -171,6 +171,8 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   'POST /api/v1/agents/:id/run': 'user',
   'GET /api/v1/agents/:id/runs': 'user',
   'GET /api/v1/agents/:id/runs/:runId': 'user',
+  'GET /api/v1/campaigns/:id/leads/:leadId/timeline': 'user',
+  'GET /api/v1/campaigns/:id/export': 'user',
   'GET /api/v1/suppressions': 'user',
   'POST /api/v1/suppressions': 'user',
   'DELETE /api/v1/suppressions': 'user',

@@ -5,6 +5,8 @@ import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
 import * as service from './campaigns.service.js';
 import { generateCampaignRoutes } from './generate-campaign.routes.js';
+import { campaignExportRoutes } from './campaign-export.routes.js';
+import { campaignTimelineRoutes } from './campaign-timeline.routes.js';
 import { suppressionRoutes } from './suppressions.routes.js';
 
 const tags = ['campaigns'];
@@ -86,4 +88,6 @@ export const campaignsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async
 
   await app.register(suppressionRoutes(ctx));
   await app.register(generateCampaignRoutes(ctx));
+  await app.register(campaignTimelineRoutes(ctx));
+  await app.register(campaignExportRoutes(ctx));
 };

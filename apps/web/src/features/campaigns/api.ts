@@ -1,3 +1,4 @@
+import type { CampaignTimeline } from '@leadline/shared/campaigns/timeline';
 import type { CampaignCreateInput, CampaignDto, CampaignLeadDto, CampaignLeadStatus, CampaignStatus, CampaignSummaryDto } from '@leadline/shared/campaigns/index';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -11,6 +12,7 @@ export const campaignKeys = {
   list: (status?: CampaignStatus) => ['campaigns', 'list', status ?? 'all'] as const,
   one: (id: string) => ['campaigns', 'one', id] as const,
   leads: (id: string, status: CampaignLeadStatus | undefined, page: number) => ['campaigns', 'leads', id, status ?? 'all', page] as const,
+  timeline: (id: string, leadId: string) => ['campaigns', 'timeline', id, leadId] as const,
 };
 
 export const CAMPAIGN_SCREEN_MESSAGES = {
@@ -48,6 +50,16 @@ export function useCampaignLeads(id: string, status: CampaignLeadStatus | undefi
     queryKey: campaignKeys.leads(id, status, page),
     queryFn: () => api.get<LeadsPage>(`${BASE}/${id}/leads`, { status, page, limit: 20 }),
     placeholderData: keepPreviousData,
+    meta: { errorMessage: CAMPAIGN_SCREEN_MESSAGES.loadFailed },
+  });
+}
+
+export function useLeadTimeline(id: string, leadId: string | null) {
+  return useQuery({
+    queryKey: campaignKeys.timeline(id, leadId ?? ''),
+    queryFn: () => api.get<{ data: CampaignTimeline }>(`${BASE}/${id}/leads/${leadId}/timeline`),
+    select: (answer) => answer.data,
+    enabled: leadId !== null,
     meta: { errorMessage: CAMPAIGN_SCREEN_MESSAGES.loadFailed },
   });
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { CAMPAIGN_LEAD_STATUSES, type CampaignCounts, type CampaignLeadStatus } from '@leadline/shared/campaigns/index';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,7 +7,9 @@ import { PageLoading } from '../../../components/PageLoading';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { CAMPAIGN_SCREEN_MESSAGES, useCampaign, useCampaignAction, useCampaignLeads, usePreview, type CampaignAction } from '../api';
+import { LeadTimeline } from '../components/LeadTimeline';
 import { StatusBadge } from '../components/StatusBadge';
+import { StepChart } from '../components/StepChart';
 import { StepFunnel } from '../components/StepFunnel';
 
 const COUNT_LABELS: Array<[keyof CampaignCounts, string]> = [
@@ -39,7 +41,7 @@ function Preview({ id, stepIndex, onClose }: { id: string; stepIndex: number | n
   );
 }
 
-/** /engage/sequences/campaign-details?id= (spec §2): counts, a funnel per step, and the leads with their status and next step. */
+/** /engage/sequences/campaign-details?id= (spec §2): counts, a funnel per step, the leads with their status and next step, and a lead's timeline. */
 export function CampaignDetailsPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
@@ -47,6 +49,7 @@ export function CampaignDetailsPage() {
   const [status, setStatus] = useState<CampaignLeadStatus | undefined>();
   const [page, setPage] = useState(1);
   const [previewStep, setPreviewStep] = useState<number | null>(null);
+  const [timelineLead, setTimelineLead] = useState<string | null>(null);
   const leads = useCampaignLeads(id, status, page);
   const action = useCampaignAction();
 
@@ -89,6 +92,7 @@ export function CampaignDetailsPage() {
       <Title order={2} size="h4">
         Funnel per step
       </Title>
+      <StepChart steps={c.steps} />
       <StepFunnel steps={c.steps} leads={c.counts.leads} />
       <Group gap="xs">
         {c.steps.map((s) => (
@@ -101,16 +105,21 @@ export function CampaignDetailsPage() {
         <Title order={2} size="h4">
           Leads
         </Title>
-        <Select
-          placeholder="All statuses"
-          clearable
-          data={[...CAMPAIGN_LEAD_STATUSES]}
-          value={status ?? null}
-          onChange={(v) => {
-            setStatus((v as CampaignLeadStatus | null) ?? undefined);
-            setPage(1);
-          }}
-        />
+        <Group gap="xs">
+          <Button component="a" href={`/api/v1/campaigns/${id}/export`} download variant="default" size="sm">
+            Export CSV
+          </Button>
+          <Select
+            placeholder="All statuses"
+            clearable
+            data={[...CAMPAIGN_LEAD_STATUSES]}
+            value={status ?? null}
+            onChange={(v) => {
+              setStatus((v as CampaignLeadStatus | null) ?? undefined);
+              setPage(1);
+            }}
+          />
+        </Group>
       </Group>
       <Table striped>
         <Table.Thead>
@@ -123,7 +132,11 @@ export function CampaignDetailsPage() {
         <Table.Tbody>
           {(leads.data?.data ?? []).map((lead) => (
             <Table.Tr key={lead.id}>
-              <Table.Td>{lead.name}</Table.Td>
+              <Table.Td>
+                <Anchor component="button" type="button" size="sm" onClick={() => setTimelineLead(lead.id)} aria-label={`Timeline of ${lead.name ?? lead.email ?? 'lead'}`}>
+                  {lead.name ?? lead.email ?? 'Lead'}
+                </Anchor>
+              </Table.Td>
               <Table.Td>{lead.email}</Table.Td>
               <Table.Td>{lead.companyName}</Table.Td>
               <Table.Td>
@@ -149,6 +162,7 @@ export function CampaignDetailsPage() {
       )}
       {leads.data && leads.data.pagination.totalPages > 1 && <Pagination total={leads.data.pagination.totalPages} value={page} onChange={setPage} />}
       <Preview id={id} stepIndex={previewStep} onClose={() => setPreviewStep(null)} />
+      <LeadTimeline campaignId={id} leadId={timelineLead} onClose={() => setTimelineLead(null)} />
     </Stack>
   );
 }
