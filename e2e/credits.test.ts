@@ -1,43 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spendCredits } from '../apps/server/src/features/credits/credits.service.js';
-import { loadDemoPeople } from '../apps/server/src/features/people-data/demo-people.js';
-import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.js';
 import { newUser, signUp } from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { useE2E } from './support/harness.js';
 import { filterSidebar, openSearch } from './support/search.js';
 
-// Its own server rather than useE2E: the test spends credits straight through the ledger to
-// reach the 70% and 90% levels, which needs the server's database.
-let t: TestApp;
-let url: string;
-let browser: Browser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp({ work: true });
-  await loadDemoPeople(t.ctx.db, { people: 300 });
-  url = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((p) => p.context().close()));
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-const newPage = async () => {
-  const page = await openPage(browser, url);
-  pages.push(page);
-  return page;
-};
+const e2e = useE2E({ people: 300 });
+const newPage = () => e2e.newPage();
 
 async function spendTo(email: string, used: number, label: string) {
-  const user = await t.ctx.db.selectFrom('users').select(['id', 'team_id']).where('email', '=', email).executeTakeFirstOrThrow();
-  const info = await t.ctx.db.selectFrom('credit_periods').select(['used']).where('team_id', '=', user.team_id).executeTakeFirstOrThrow();
-  await spendCredits(t.ctx.db, { teamId: user.team_id, userId: user.id, action: 'e2e', amount: used - Number(info.used), idempotencyKey: `e2e-${label}` });
+  const user = await e2e.ctx.db.selectFrom('users').select(['id', 'team_id']).where('email', '=', email).executeTakeFirstOrThrow();
+  const info = await e2e.ctx.db.selectFrom('credit_periods').select(['used']).where('team_id', '=', user.team_id).executeTakeFirstOrThrow();
+  await spendCredits(e2e.ctx.db, { teamId: user.team_id, userId: user.id, action: 'e2e', amount: used - Number(info.used), idempotencyKey: `e2e-${label}` });
 }
 
 describe('credits footer and banners', () => {

@@ -1,53 +1,27 @@
 import { ENRICHMENT_MESSAGES, MESSAGES, toLabel } from '@leadline/shared';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getCreditsInfo, spendCredits } from '../apps/server/src/features/credits/credits.service.js';
-import { loadDemoPeople } from '../apps/server/src/features/people-data/demo-people.js';
-import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.js';
 import { expectToast, newUser, signUp } from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { useE2E } from './support/harness.js';
 import { chooseFile, csvFile, dataTable, listRow, typeListName, waitForRows } from './support/lists.js';
 import { filterSidebar, openSearch, resultsTable } from './support/search.js';
 
-// Its own server rather than useE2E: the tests read who has which email, and spend credits,
-// straight through the server's database.
-let t: TestApp;
-let url: string;
-let browser: Browser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp({ work: true });
-  await loadDemoPeople(t.ctx.db, { people: 300 });
-  url = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((p) => p.context().close()));
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-const newPage = async () => {
-  const page = await openPage(browser, url);
-  pages.push(page);
-  return page;
-};
+const e2e = useE2E({ people: 300 });
+const newPage = () => e2e.newPage();
 
 type Person = { id: string; full_name: string; work_email: string | null; linkedin_url: string | null; job_company_name: string | null };
 /** The first page of the default search (people in the United States, by id), as the database has them. */
 async function firstPage(): Promise<Person[]> {
   const { rows } = await sql<Person>`
     select id, full_name, work_email, linkedin_url, job_company_name from people
-    where location_country = 'united states' order by id limit 25`.execute(t.ctx.db);
+    where location_country = 'united states' order by id limit 25`.execute(e2e.ctx.db);
   return rows;
 }
 /** How the screen writes a name (the database keeps it lower-case). */
 const shown = (name: string) => toLabel(name);
-const teamOf = async (email: string) => (await t.ctx.db.selectFrom('users').select(['id', 'team_id']).where('email', '=', email).executeTakeFirstOrThrow());
+const teamOf = async (email: string) => (await e2e.ctx.db.selectFrom('users').select(['id', 'team_id']).where('email', '=', email).executeTakeFirstOrThrow());
 const rowOf = (page: Page, name: string) => resultsTable(page).getByRole('row').filter({ has: page.getByText(shown(name), { exact: true }) });
 
 async function signedUpOnSearch(label: string) {
@@ -72,7 +46,7 @@ describe('enrichment', () => {
     // Premium database, work emails: 50 credits per accurate email.
     await footer.getByText('14,950 / 15,000 credits').waitFor();
     const team = await teamOf(user.email);
-    expect((await getCreditsInfo(t.ctx.db, team.team_id)).available).toBe(14_950);
+    expect((await getCreditsInfo(e2e.ctx.db, team.team_id)).available).toBe(14_950);
 
     // Enriching the same email again is refused: it is already there.
     await row.getByRole('button', { name: `Enrich ${shown(target.full_name)}` }).click();
@@ -101,7 +75,7 @@ describe('enrichment', () => {
     expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(await footer.getByText('14,950 / 15,000 credits').count()).toBe(1);
     const team = await teamOf(user.email);
-    expect((await getCreditsInfo(t.ctx.db, team.team_id)).available).toBe(14_950);
+    expect((await getCreditsInfo(e2e.ctx.db, team.team_id)).available).toBe(14_950);
     expect(await page.getByText(ENRICHMENT_MESSAGES.alreadyEnriched).count()).toBe(0);
   });
 
@@ -121,8 +95,8 @@ describe('enrichment', () => {
     const { page, user } = await signedUpOnSearch('poor');
     const target = (await firstPage()).find((p) => p.work_email && p.linkedin_url)!;
     const team = await teamOf(user.email);
-    const { available } = await getCreditsInfo(t.ctx.db, team.team_id);
-    await spendCredits(t.ctx.db, { teamId: team.team_id, userId: team.id, action: 'e2e', amount: available - 10, idempotencyKey: 'e2e-drain' });
+    const { available } = await getCreditsInfo(e2e.ctx.db, team.team_id);
+    await spendCredits(e2e.ctx.db, { teamId: team.team_id, userId: team.id, action: 'e2e', amount: available - 10, idempotencyKey: 'e2e-drain' });
     await rowOf(page, target.full_name).getByRole('button', { name: `Enrich ${shown(target.full_name)}` }).click();
     await page.getByRole('menuitem', { name: 'Phone and email' }).click();
     await expectToast(page, MESSAGES.insufficientCredits);

@@ -1,50 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ENRICHMENT_PREFERENCE_MESSAGES, SETTINGS_TABS, settingsTabsFor, TOUR_IDS, type Permission } from '@leadline/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadDemoPeople } from '../apps/server/src/features/people-data/demo-people.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, type TestUser } from '../apps/server/src/test/factories.js';
-import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.js';
 import { expectToast } from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { useE2E } from './support/harness.js';
 import { openSearch } from './support/search.js';
 
-// Its own server rather than useE2E: the role checks sign in an owner, an admin and a member of
-// one team made through the factories.
-let t: TestApp;
-let url: string;
-let browser: Browser;
+const e2e = useE2E({ people: 300 });
+// The role checks sign in an owner, an admin and a member of one team made through the factories.
 let team: Awaited<ReturnType<typeof createTeam>>;
-const pages: Page[] = [];
 const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
 
 beforeAll(async () => {
-  t = await createTestApp({ work: true });
-  await loadDemoPeople(t.ctx.db, { people: 300 });
-  team = await createTeam(t.ctx.db);
-  url = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchBrowser();
-});
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') {
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
-    const name = task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
-    await Promise.all(pages.map((p, i) => p.screenshot({ path: path.join(ARTIFACTS, `${name}-${i}.png`), fullPage: true }).catch(() => {})));
-  }
-  await Promise.all(pages.splice(0).map((p) => p.context().close()));
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
+  team = await createTeam(e2e.ctx.db);
 });
 
 /** A page signed in as this factory user (its session cookie). */
 async function pageAs(user: TestUser) {
-  const page = await openPage(browser, url);
-  pages.push(page);
+  const page = await e2e.newPage();
   const [name, value] = user.cookie.split('=') as [string, string];
-  await page.context().addCookies([{ name, value, url }]);
+  await page.context().addCookies([{ name, value, url: e2e.url }]);
   // As a user past the guided tours (e2e/tours.test.ts covers them): none covers the screens here.
   for (const tourId of TOUR_IDS) expect((await page.request.post(`/api/v1/onboarding/tours?tourId=${tourId}`)).ok()).toBe(true);
   return page;

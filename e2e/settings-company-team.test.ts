@@ -1,38 +1,14 @@
 import { COMPANY_MESSAGES, TEAM_MESSAGES } from '@leadline/shared';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spendCredits } from '../apps/server/src/features/credits/credits.service.js';
 import { createMember } from '../apps/server/src/test/factories.js';
-import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.js';
 import { expectToast, memberRow, newUser, openTeamSettings, signUp } from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { useE2E } from './support/harness.js';
 
-// Its own server rather than useE2E: the team test adds 60 members and spends credits straight
-// through the server's database.
-let t: TestApp;
-let url: string;
-let browser: Browser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp({ work: true });
-  url = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((p) => p.context().close()));
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-const newPage = async () => {
-  const page = await openPage(browser, url);
-  pages.push(page);
-  return page;
-};
+const e2e = useE2E();
+const newPage = () => e2e.newPage();
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
@@ -85,10 +61,10 @@ describe('Settings → Team', () => {
     const page = await newPage();
     const owner = newUser({ name: 'Tess Team', email: 'tess@team.test', companyName: 'Team Co' });
     await signUp(page, owner);
-    const me = await t.ctx.db.selectFrom('users').select(['id', 'team_id']).where('email', '=', owner.email).executeTakeFirstOrThrow();
+    const me = await e2e.ctx.db.selectFrom('users').select(['id', 'team_id']).where('email', '=', owner.email).executeTakeFirstOrThrow();
     const ownerUser = { userId: me.id, teamId: me.team_id, email: owner.email, name: owner.name, cookie: '' };
     const members = [];
-    for (let i = 1; i <= 59; i++) members.push(await createMember(t.ctx.db, ownerUser, 'MEMBER', `Member ${String(i).padStart(2, '0')}`));
+    for (let i = 1; i <= 59; i++) members.push(await createMember(e2e.ctx.db, ownerUser, 'MEMBER', `Member ${String(i).padStart(2, '0')}`));
 
     await openTeamSettings(page);
     await page.getByText('1–5 of 60').waitFor();
@@ -119,7 +95,7 @@ describe('Settings → Team', () => {
     await dialog.waitFor({ state: 'hidden' });
     await row.getByText('0 / 15,000').waitFor();
 
-    await spendCredits(t.ctx.db, { teamId: me.team_id, userId: members[7]!.userId, action: 'e2e', amount: 25, idempotencyKey: 'e2e-cap' });
+    await spendCredits(e2e.ctx.db, { teamId: me.team_id, userId: members[7]!.userId, action: 'e2e', amount: 25, idempotencyKey: 'e2e-cap' });
     await page.getByLabel('Search members').fill(members[7]!.email);
     const spender = memberRow(page, members[7]!.email);
     await spender.getByText('25 / —').waitFor();

@@ -12,7 +12,8 @@ type Running = { server: Awaited<ReturnType<typeof startTestServer>>; browser: B
 /**
  * One server (fresh database, built web app) and one browser per test file. Pages opened
  * through `newPage` are screenshotted into e2e/artifacts when a test fails, then closed.
- * `options` go to the test server (e.g. `{ people: 3000 }` demo people for search).
+ * `options` go to the test server (e.g. `{ people: 3000 }` demo people for search); `ctx` is
+ * the server's context, for a test that sets up or reads data straight through its database.
  */
 export function useE2E(options: Parameters<typeof startTestServer>[0] = {}) {
   let running: Running | undefined;
@@ -52,6 +53,9 @@ export function useE2E(options: Parameters<typeof startTestServer>[0] = {}) {
   return {
     get url() {
       return current().server.url;
+    },
+    get ctx() {
+      return current().server.ctx;
     },
     async newPage(): Promise<Page> {
       const page = await openPage(current().browser, current().server.url);

@@ -1,90 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { FILE_LIMITS, FILE_MESSAGES } from '@leadline/shared';
+import { writeZipFile as writeZipAt, type ZipEntry } from './zip-fixture.js';
 
 /**
  * A generator of hostile uploads (zip, xlsx and CSV files written to a folder), for the tests
- * and bench/hostile-uploads.ts: nothing binary is committed. Zips are streamed to disk entry by
- * entry (raw deflate in sync-flushed blocks, sizes in data descriptors), so the bench's large
- * files never sit in memory, and an entry's central directory record can lie about its size.
+ * and bench/hostile-uploads.ts: nothing binary is committed. Zips are streamed to disk by the
+ * tests' zip writer (zip-fixture.ts), so the bench's large files never sit in memory.
  */
 
-/** One zip entry: its bytes as a stream of chunks, and optionally a size to declare instead of the real one. */
-export type StreamedEntry = { name: string; data: Iterable<Buffer>; declaredSize?: number };
-
-export function writeZipFile(filePath: string, entries: StreamedEntry[]): void {
-  const fd = fs.openSync(filePath, 'w');
-  let offset = 0;
-  const write = (buffer: Buffer) => {
-    fs.writeSync(fd, buffer);
-    offset += buffer.length;
-  };
-  const central: Buffer[] = [];
-  try {
-    for (const entry of entries) {
-      const name = Buffer.from(entry.name, 'utf8');
-      const start = offset;
-      const local = Buffer.alloc(30);
-      local.writeUInt32LE(0x04034b50, 0);
-      local.writeUInt16LE(20, 4);
-      local.writeUInt16LE(0x0808, 6); // sizes in a data descriptor, UTF-8 names
-      local.writeUInt16LE(8, 8);
-      local.writeUInt16LE(name.length, 26);
-      write(local);
-      write(name);
-      let crc = 0;
-      let size = 0;
-      let compressed = 0;
-      for (const chunk of entry.data) {
-        const packed = zlib.deflateRawSync(chunk, { level: 1, finishFlush: zlib.constants.Z_SYNC_FLUSH });
-        crc = zlib.crc32(chunk, crc);
-        size += chunk.length;
-        compressed += packed.length;
-        write(packed);
-      }
-      const final = zlib.deflateRawSync(Buffer.alloc(0));
-      compressed += final.length;
-      write(final);
-      const descriptor = Buffer.alloc(16);
-      descriptor.writeUInt32LE(0x08074b50, 0);
-      descriptor.writeUInt32LE(crc, 4);
-      descriptor.writeUInt32LE(compressed, 8);
-      descriptor.writeUInt32LE(size % 2 ** 32, 12);
-      write(descriptor);
-      const header = Buffer.alloc(46);
-      header.writeUInt32LE(0x02014b50, 0);
-      header.writeUInt16LE(20, 4);
-      header.writeUInt16LE(20, 6);
-      header.writeUInt16LE(0x0808, 8);
-      header.writeUInt16LE(8, 10);
-      header.writeUInt32LE(crc, 16);
-      header.writeUInt32LE(compressed, 20);
-      header.writeUInt32LE(entry.declaredSize ?? size, 24);
-      header.writeUInt16LE(name.length, 28);
-      header.writeUInt32LE(start, 42);
-      central.push(header, name);
-    }
-    const directory = Buffer.concat(central);
-    const end = Buffer.alloc(22);
-    end.writeUInt32LE(0x06054b50, 0);
-    end.writeUInt16LE(entries.length, 8);
-    end.writeUInt16LE(entries.length, 10);
-    end.writeUInt32LE(directory.length, 12);
-    end.writeUInt32LE(offset, 16);
-    fs.writeSync(fd, directory);
-    fs.writeSync(fd, end);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
+/** Hostile files are large: deflate fast. */
+const writeZipFile = (filePath: string, entries: ZipEntry[]) => writeZipAt(filePath, entries, { level: 1 });
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const once = (text: string) => [Buffer.from(text)];
 
 /** The parts every workbook needs around its first sheet (and shared strings). */
-function workbookEntries(): StreamedEntry[] {
+function workbookEntries(): ZipEntry[] {
   return [
     { name: '[Content_Types].xml', data: once('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>') },
     { name: '_rels/.rels', data: once(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`) },
@@ -134,11 +67,11 @@ const sheetClose = '</sheetData></worksheet>';
 const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
 const HEADER_ROW = `<row r="1">${inline('A1', 'Full Name')}</row>`;
 
-function xlsx(filePath: string, sheet: Iterable<Buffer>, extra: StreamedEntry[] = [], declaredSheetSize?: number) {
+function xlsx(filePath: string, sheet: Iterable<Buffer>, extra: ZipEntry[] = [], declaredSheetSize?: number) {
   writeZipFile(filePath, [...workbookEntries(), ...extra, { name: 'xl/worksheets/sheet1.xml', data: sheet, ...(declaredSheetSize ? { declaredSize: declaredSheetSize } : {}) }]);
 }
 
-function sharedStringsEntry(bytes: number, declaredSize?: number): StreamedEntry {
+function sharedStringsEntry(bytes: number, declaredSize?: number): ZipEntry {
   const count = Math.floor(bytes / 40);
   return {
     name: 'xl/sharedStrings.xml',

@@ -147,4 +147,3 @@ export const MailProvidersResponse = z.object({ data: z.object({ gmail: z.boolea
 
 /** §5 guidance shown beside the capacity field. */
 export const MAIL_CAPACITY_GUIDANCE = 'Send at most 50 emails per day per domain; new accounts should start at 5.';
-export const AI_NOT_CONFIGURED = 'The AI provider is not configured on this server. Connect an AI provider to use AI replies and summaries.';

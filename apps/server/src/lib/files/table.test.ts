@@ -242,7 +242,7 @@ describe('assertSafeZip', () => {
     const many = writeZip(Array.from({ length: 10_001 }, (_, i) => ({ name: `f${i}`, data: Buffer.from('x') })));
     await expect(assertSafeZip(file('many.xlsx', many))).rejects.toThrow(FILE_MESSAGES.zipBomb);
     const liar = writeZip(
-      Array.from({ length: 3 }, (_, i) => ({ name: `xl/big${i}.xml`, data: Buffer.from('x'.repeat(100)), declaredUncompressedSize: 0xffff_fff0 })),
+      Array.from({ length: 3 }, (_, i) => ({ name: `xl/big${i}.xml`, data: Buffer.from('x'.repeat(100)), declaredSize: 0xffff_fff0 })),
     );
     await expect(assertSafeZip(file('liar.xlsx', liar))).rejects.toThrow(FILE_MESSAGES.zipBomb);
   });

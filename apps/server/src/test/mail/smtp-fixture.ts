@@ -20,6 +20,59 @@ function parseMail(raw: string): { subject: string; text: string } {
   return { subject, text: decodeBody(headers, raw.slice(split + 4)).replace(/\r\n/g, '\n').trim() };
 }
 
+/** What a loopback SMTP server checks, and what it does with each message it accepts. */
+export type SmtpServerOptions = {
+  /** Whether a PLAIN or LOGIN user and password may sign in. */
+  login: (user: string, pass: string) => boolean;
+  /** XOAUTH2 is offered too, and a login accepted when this vouches for the (user, access token) pair. */
+  acceptsToken?: (user: string, token: string) => boolean;
+  /** Recipients it refuses ("No such mailbox here"); by default it takes every one. */
+  acceptsRecipient?: (address: string) => boolean;
+  onMessage: (raw: Buffer, envelope: { from: string; to: string[] }) => void;
+};
+
+/**
+ * The tests' SMTP server (the `smtp-server` package) on a free loopback port: plain text, no
+ * STARTTLS, logins checked as `options` say. The fixture below keeps what it receives;
+ * smtp-delivery.ts delivers it into the test Dovecot.
+ */
+export async function startSmtpServer(options: SmtpServerOptions): Promise<{ port: number; close(): Promise<void> }> {
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    authMethods: options.acceptsToken ? ['PLAIN', 'LOGIN', 'XOAUTH2'] : ['PLAIN', 'LOGIN'],
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.method === 'XOAUTH2') {
+        if (options.acceptsToken?.(auth.username ?? '', auth.accessToken ?? '')) return callback(null, { user: auth.username });
+        // RFC 7628 style failure data, as Gmail answers: the client then ends the exchange.
+        return callback(null, { data: { status: '401', schemes: 'bearer', scope: 'https://mail.google.com/' } });
+      }
+      if (options.login(auth.username ?? '', auth.password ?? '')) return callback(null, { user: auth.username });
+      return callback(new Error('Invalid username or password'));
+    },
+    onRcptTo(address, _session, callback) {
+      if (options.acceptsRecipient?.(address.address) ?? true) return callback();
+      return callback(new Error(`No such mailbox here: ${address.address}`));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        options.onMessage(Buffer.concat(chunks), {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
 /**
  * A real SMTP server on loopback for tests: it speaks the protocol, checks the login given in
  * the URL, and keeps every message it accepts.
@@ -27,34 +80,14 @@ function parseMail(raw: string): { subject: string; text: string } {
 export async function startSmtpFixture(options: { user: string; pass: string }) {
   const received: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
-  const server = new SMTPServer({
-    secure: false,
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    authMethods: ['PLAIN', 'LOGIN'],
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === options.user && auth.password === options.pass) return callback(null, { user: auth.username });
-      return callback(new Error('Invalid username or password'));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const { subject, text } = parseMail(Buffer.concat(chunks).toString('latin1'));
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          subject,
-          text,
-        });
-        waiters.splice(0).forEach((wake) => wake());
-        callback();
-      });
+  const server = await startSmtpServer({
+    login: (user, pass) => user === options.user && pass === options.pass,
+    onMessage(raw, envelope) {
+      received.push({ ...envelope, ...parseMail(raw.toString('latin1')) });
+      waiters.splice(0).forEach((wake) => wake());
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  const { port } = server;
   return {
     url: `smtp://${encodeURIComponent(options.user)}:${encodeURIComponent(options.pass)}@127.0.0.1:${port}`,
     port,
@@ -71,6 +104,6 @@ export async function startSmtpFixture(options: { user: string; pass: string }) 
       }
       return received.slice(0, count);
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }

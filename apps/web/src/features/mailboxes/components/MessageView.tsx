@@ -1,4 +1,4 @@
-import { AI_NOT_CONFIGURED, type InboxMessage } from '@leadline/shared';
+import type { InboxMessage } from '@leadline/shared';
 import { ActionIcon, Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, TagsInput, Text, Tooltip } from '@mantine/core';
 import { IconArchive, IconMailOpened, IconMail, IconAlertOctagon, IconStar, IconStarFilled, IconTrash, IconPaperclip, IconArrowBackUp, IconArrowBackUpDouble, IconArrowForwardUp } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -121,27 +121,5 @@ export function MessageView({ message, onAnswer }: { message: InboxMessage; onAn
         {onAnswer && <AnswerButtons message={message} onAnswer={onAnswer} />}
       </Stack>
     </Paper>
-  );
-}
-
-/** The AI actions of the inbox: placed now, alive once an AI provider is configured. */
-export function AiButtons() {
-  const [said, setSaid] = useState(false);
-  return (
-    <Stack gap="xs">
-      <Group gap="xs">
-        <Button size="xs" variant="light" onClick={() => setSaid(true)}>
-          AI reply
-        </Button>
-        <Button size="xs" variant="light" onClick={() => setSaid(true)}>
-          AI summary
-        </Button>
-      </Group>
-      {said && (
-        <Alert color="yellow" variant="light" p="xs" withCloseButton onClose={() => setSaid(false)}>
-          {AI_NOT_CONFIGURED}
-        </Alert>
-      )}
-    </Stack>
   );
 }
