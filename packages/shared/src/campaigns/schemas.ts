@@ -8,8 +8,11 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const CAMPAIGN_STEP_TYPES = ['email', 'linkedin_request', 'linkedin_message', 'call', 'task'] as const;
 export type CampaignStepType = (typeof CAMPAIGN_STEP_TYPES)[number];
 
-/** A lead's place in a campaign. `skipped` leads were never enrolled (see skipReason). */
-export const CAMPAIGN_LEAD_STATUSES = ['active', 'completed', 'replied', 'bounced', 'unsubscribed', 'stopped', 'skipped'] as const;
+/**
+ * A lead's place in a campaign. `skipped` leads were never enrolled (see skipReason); `failed`
+ * leads had an email the mail server refused or that kept failing (see failure).
+ */
+export const CAMPAIGN_LEAD_STATUSES = ['active', 'completed', 'replied', 'bounced', 'unsubscribed', 'stopped', 'skipped', 'failed'] as const;
 export type CampaignLeadStatus = (typeof CAMPAIGN_LEAD_STATUSES)[number];
 
 /** Why a list contact was not enrolled. */
@@ -238,6 +241,10 @@ export const CampaignLeadDto = z.object({
   nextStep: z.number().int().nullable().describe('Position of the next step, null when the lead is done'),
   nextAt: z.string().nullable(),
   lastSentAt: z.string().nullable(),
+  failure: z
+    .object({ step: z.number().int(), reason: z.string().describe("The mail server's answer, or the last error") })
+    .nullable()
+    .describe('The email that could not be sent, for a failed lead'),
 });
 export type CampaignLeadDto = z.infer<typeof CampaignLeadDto>;
 

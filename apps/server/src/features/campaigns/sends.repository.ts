@@ -171,8 +171,21 @@ export async function lockSend(db: Db, sendId: string) {
   return db.selectFrom('campaign_sends').select(['status', 'attempts', 'charge_id']).where('id', '=', sendId).forUpdate().executeTakeFirst();
 }
 
-export async function markSending(db: Db, sendId: string, chargeId: string) {
-  await db.updateTable('campaign_sends').set({ status: 'sending', charge_id: chargeId, attempts: sql<number>`attempts + 1` }).where('id', '=', sendId).execute();
+/** Marks an attempt under way and answers how many attempts the send has had, this one included. */
+export async function markSending(db: Db, sendId: string, chargeId: string): Promise<number> {
+  const row = await db
+    .updateTable('campaign_sends')
+    .set({ status: 'sending', charge_id: chargeId, attempts: sql<number>`attempts + 1` })
+    .where('id', '=', sendId)
+    .returning('attempts')
+    .executeTakeFirstOrThrow();
+  return row.attempts;
+}
+
+/** A send that will not go out, with the reason; its lead ends as `failed`. */
+export async function markFailed(db: Db, sendId: string, leadId: string, reason: string, at: Date) {
+  await db.updateTable('campaign_sends').set({ status: 'failed', error: reason }).where('id', '=', sendId).where('status', 'in', ['queued', 'sending']).execute();
+  await db.updateTable('campaign_leads').set({ status: 'failed', next_at: null, updated_at: at }).where('id', '=', leadId).where('status', '=', 'active').execute();
 }
 
 export async function markSent(db: Db, sendId: string, at: Date) {
