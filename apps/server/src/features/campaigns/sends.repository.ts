@@ -153,6 +153,11 @@ export async function advanceLead(db: Db, leadId: string, next: { position: numb
     .execute();
 }
 
+/** A lead at a task step waits, with no due time, until a person marks the task done. */
+export async function waitForTask(db: Db, leadId: string) {
+  await db.updateTable('campaign_leads').set({ next_at: null, updated_at: new Date() }).where('id', '=', leadId).where('status', '=', 'active').execute();
+}
+
 /** Everything a send's job needs, from the send id. */
 export async function findSendContext(db: Db, sendId: string) {
   return db
