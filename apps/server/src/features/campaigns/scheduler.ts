@@ -54,7 +54,7 @@ export async function runTick(ctx: AppContext, options: TickOptions): Promise<Ti
     const own: MailboxSlot[] = loads.map((m) => {
       let slot = slots.get(m.id);
       if (!slot) {
-        slot = { id: m.id, domain: domainOf(m.email_address), capacity: m.daily_capacity, used: Number(m.used ?? 0), lastAt: m.last_due_at ? new Date(m.last_due_at).getTime() : null };
+        slot = { id: m.id, domain: domainOf(m.email_address), capacity: m.daily_capacity, used: Number(m.used ?? 0) + Number(m.manual ?? 0), lastAt: m.last_due_at ? new Date(m.last_due_at).getTime() : null };
         slots.set(m.id, slot);
       }
       return slot;

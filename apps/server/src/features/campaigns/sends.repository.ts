@@ -62,7 +62,7 @@ export async function campaignSendsSince(db: Db, campaignId: string, since: Date
   return Number(row.n);
 }
 
-/** The campaign's usable mailboxes, each with what every campaign has planned on it since `since` and its latest send. */
+/** The campaign's usable mailboxes, each with what every campaign has planned on it since `since`, what was sent by hand, and its latest send. */
 export async function mailboxLoads(db: Db, campaignId: string, since: Date) {
   return db
     .selectFrom('campaign_mailboxes as cm')
@@ -80,6 +80,18 @@ export async function mailboxLoads(db: Db, campaignId: string, since: Date) {
           .where('s.due_at', '>=', since)
           .where('s.status', '<>', 'cancelled')
           .as('used'),
+      // Mail sent by hand (the inbox's compose) uses the same capacity: the synced Sent copies
+      // since the day began that no campaign send accounts for.
+      (eb) =>
+        eb
+          .selectFrom('mail_messages as m')
+          .innerJoin('mail_folders as f', 'f.id', 'm.folder_id')
+          .select(sql<string>`count(*)`.as('n'))
+          .whereRef('m.account_id', '=', 'a.id')
+          .where('f.special_use', '=', 'sent')
+          .where('m.sent_at', '>=', since)
+          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('campaign_sends as cs').select('cs.id').whereRef('cs.message_id', '=', 'm.message_id'))))
+          .as('manual'),
       (eb) => eb.selectFrom('campaign_sends as s').select(sql<Date | null>`max(s.due_at)`.as('m')).whereRef('s.mailbox_id', '=', 'a.id').as('last_due_at'),
     ])
     .where('cm.campaign_id', '=', campaignId)
