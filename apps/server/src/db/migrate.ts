@@ -40,6 +40,9 @@ import * as m0150 from './migrations/0150_onboarding.js';
 import * as m0160 from './migrations/0160_campaigns.js';
 import * as m0161 from './migrations/0161_campaign_mail_scans.js';
 import * as m0190 from './migrations/0190_onboarding_knowledge_profiles.js';
+import * as m0210 from './migrations/0210_campaign_failed_leads.js';
+import * as m0211 from './migrations/0211_campaign_tasks.js';
+import * as m0212 from './migrations/0212_mail_auto_submitted.js';
 import * as m0240 from './migrations/0240_agents.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
@@ -85,6 +88,9 @@ const migrations: Record<string, Migration> = {
   '0130_mail_oauth': m0130,
   '0131_mail_warmup': m0131,
   '0190_onboarding_knowledge_profiles': m0190,
+  '0210_campaign_failed_leads': m0210,
+  '0211_campaign_tasks': m0211,
+  '0212_mail_auto_submitted': m0212,
   '0240_agents': m0240,
 };
 

@@ -129,3 +129,18 @@ export interface CampaignMailScansTable {
   last_created_at: Timestamp;
   last_message_id: string;
 }
+
+/** See migration 0211. */
+export interface CampaignTasksTable {
+  id: Generated<string>;
+  campaign_id: string;
+  lead_id: string;
+  team_id: string;
+  step_position: number;
+  type: CampaignStepType;
+  instructions: string | null;
+  status: ColumnType<'open' | 'done' | 'cancelled', 'open' | 'done' | 'cancelled' | undefined, 'open' | 'done' | 'cancelled'>;
+  done_by: Optional<string>;
+  done_at: Optional<Date>;
+  created_at: Generated<Date>;
+}

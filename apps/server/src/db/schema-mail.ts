@@ -82,6 +82,8 @@ export interface MailMessagesTable {
   search: ColumnType<string, never, never>;
   /** A warm-up message (header X-Leadline-Warmup): kept, not shown in the inbox. */
   warmup: Generated<boolean>;
+  /** Sent by a machine, by its headers (see migration 0212). */
+  auto_submitted: Generated<boolean>;
   created_at: Generated<Date>;
 }
 

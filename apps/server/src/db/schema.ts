@@ -51,6 +51,7 @@ import type {
   CampaignMailboxesTable,
   CampaignSendsTable,
   CampaignStepsTable,
+  CampaignTasksTable,
   CampaignsTable,
   SuppressionsTable,
 } from './schema-campaigns.js';
@@ -223,6 +224,7 @@ export interface DB {
   website_allowed_domains: WebsiteAllowedDomainsTable;
   campaigns: CampaignsTable;
   campaign_lists: CampaignListsTable;
+  campaign_tasks: CampaignTasksTable;
   campaign_mailboxes: CampaignMailboxesTable;
   campaign_steps: CampaignStepsTable;
   campaign_leads: CampaignLeadsTable;

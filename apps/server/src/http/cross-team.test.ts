@@ -251,6 +251,16 @@ const CASES: Record<string, Case[]> = {
   'POST /api/v1/campaigns/{id}/archive': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.campaignId}/archive` }) }],
   'POST /api/v1/campaigns/{id}/duplicate': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.campaignId}/duplicate` }) }],
   'GET /api/v1/campaigns/{id}/leads': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.campaignId}/leads` }) }],
+  'GET /api/v1/campaigns/{id}/tasks': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.campaignId}/tasks` }) }],
+  // A draft has no leads yet: our own call names a real contact and is refused for its state.
+  'POST /api/v1/campaigns/{id}/tasks/done': [
+    { fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.campaignId}/tasks/done`, payload: { contactId: o.contactId, stepIndex: 0 } }), ownStatus: 409 },
+    { fields: ['body.contactId'], request: (o, m) => ({ url: `/api/v1/campaigns/${m === o ? o.campaignId : theirCampaign}/tasks/done`, payload: { contactId: o.contactId, stepIndex: 0 } }), ownStatus: 409 },
+  ],
+  'POST /api/v1/campaigns/{id}/interested': [
+    { fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.campaignId}/interested`, payload: { contactId: o.contactId } }), ownStatus: 409 },
+    { fields: ['body.contactId'], request: (o, m) => ({ url: `/api/v1/campaigns/${m === o ? o.campaignId : theirCampaign}/interested`, payload: { contactId: o.contactId } }), ownStatus: 409 },
+  ],
   'POST /api/v1/campaigns/{id}/preview': [
     { fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.campaignId}/preview`, payload: { stepIndex: 0 } }) },
     { fields: ['body.contactId'], request: (o, m) => ({ url: `/api/v1/campaigns/${m === o ? o.campaignId : theirCampaign}/preview`, payload: { stepIndex: 0, contactId: o.customContactId } }) },

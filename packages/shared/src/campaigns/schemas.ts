@@ -8,8 +8,12 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const CAMPAIGN_STEP_TYPES = ['email', 'linkedin_request', 'linkedin_message', 'call', 'task'] as const;
 export type CampaignStepType = (typeof CAMPAIGN_STEP_TYPES)[number];
 
-/** A lead's place in a campaign. `skipped` leads were never enrolled (see skipReason). */
-export const CAMPAIGN_LEAD_STATUSES = ['active', 'completed', 'replied', 'bounced', 'unsubscribed', 'stopped', 'skipped'] as const;
+/**
+ * A lead's place in a campaign. `skipped` leads were never enrolled (see skipReason); `failed`
+ * leads had an email the mail server refused or that kept failing (see failure); `interested`
+ * leads were marked so by a person, which stops their remaining steps.
+ */
+export const CAMPAIGN_LEAD_STATUSES = ['active', 'completed', 'replied', 'bounced', 'unsubscribed', 'stopped', 'skipped', 'failed', 'interested'] as const;
 export type CampaignLeadStatus = (typeof CAMPAIGN_LEAD_STATUSES)[number];
 
 /** Why a list contact was not enrolled. */
@@ -56,6 +60,8 @@ export const CAMPAIGN_MESSAGES = {
   unknownList: 'List not found',
   outOfCredits: 'Paused: the team is out of credits',
   aiUnavailable: 'Connect an AI provider to generate a campaign',
+  notActiveLead: 'This contact is not an active lead of this campaign',
+  noOpenTask: 'This lead has no open task at this step',
   unsubscribed: 'You have been unsubscribed and will not receive further emails from this sender.',
 } as const;
 
@@ -238,8 +244,33 @@ export const CampaignLeadDto = z.object({
   nextStep: z.number().int().nullable().describe('Position of the next step, null when the lead is done'),
   nextAt: z.string().nullable(),
   lastSentAt: z.string().nullable(),
+  failure: z
+    .object({ step: z.number().int(), reason: z.string().describe("The mail server's answer, or the last error") })
+    .nullable()
+    .describe('The email that could not be sent, for a failed lead'),
 });
 export type CampaignLeadDto = z.infer<typeof CampaignLeadDto>;
+
+/** A lead of the campaign, named by its contact (the leads table carries contactId). */
+export const CampaignLeadBody = z.object({ contactId: z.uuid() });
+export const CampaignTaskDoneBody = z.object({ contactId: z.uuid(), stepIndex: int32().min(0).max(CAMPAIGN_LIMITS.stepsMax - 1) });
+
+/** A LinkedIn, call or task step waiting for a person: marking it done moves the lead on. */
+export const CampaignTaskDto = z.object({
+  id: z.string(),
+  leadId: z.string(),
+  contactId: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  companyName: z.string().nullable(),
+  stepIndex: z.number().int(),
+  type: z.enum(CAMPAIGN_STEP_TYPES),
+  instructions: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CampaignTaskDto = z.infer<typeof CampaignTaskDto>;
+export const CampaignTasksResponse = z.object({ data: z.array(CampaignTaskDto) });
+export const CampaignLeadActionResponse = z.object({ data: z.object({ leadId: z.string(), status: z.enum(CAMPAIGN_LEAD_STATUSES), nextStep: z.number().int().nullable() }) });
 
 export const CampaignListResponse = z.object({ data: z.array(CampaignSummaryDto) });
 export const CampaignResponse = z.object({ data: CampaignDto });

@@ -251,6 +251,8 @@ export async function pageLeads(db: Db, campaignId: string, options: { status?: 
   let query = db
     .selectFrom('campaign_leads')
     .innerJoin('contacts', 'contacts.id', 'campaign_leads.contact_id')
+    // A lead stops at its first failed send, so this joins at most one row.
+    .leftJoin('campaign_sends as failed', (join) => join.onRef('failed.lead_id', '=', 'campaign_leads.id').on('failed.status', '=', 'failed'))
     .where('campaign_leads.campaign_id', '=', campaignId);
   if (options.status) query = query.where('campaign_leads.status', '=', options.status);
   const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
@@ -266,6 +268,8 @@ export async function pageLeads(db: Db, campaignId: string, options: { status?: 
       'campaign_leads.last_sent_at',
       'contacts.full_name',
       'contacts.company_name',
+      'failed.step_position as failed_step',
+      'failed.error as failure_reason',
     ])
     .orderBy('campaign_leads.created_at')
     .orderBy('campaign_leads.id')

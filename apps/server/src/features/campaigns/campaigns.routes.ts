@@ -1,5 +1,5 @@
 import { ErrorBody } from '@leadline/shared';
-import { CampaignCreateBody, CampaignDeleteResponse, CampaignIdParams, CampaignLeadsQuery, CampaignLeadsResponse, CampaignListQuery, CampaignListResponse, CampaignPreviewBody, CampaignPreviewResponse, CampaignResponse, CampaignUpdateBody } from '@leadline/shared/campaigns/index';
+import { CampaignCreateBody, CampaignDeleteResponse, CampaignIdParams, CampaignLeadActionResponse, CampaignLeadBody, CampaignLeadsQuery, CampaignLeadsResponse, CampaignListQuery, CampaignListResponse, CampaignPreviewBody, CampaignPreviewResponse, CampaignResponse, CampaignTaskDoneBody, CampaignTasksResponse, CampaignUpdateBody } from '@leadline/shared/campaigns/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
@@ -8,6 +8,7 @@ import { generateCampaignRoutes } from './generate-campaign.routes.js';
 import { campaignExportRoutes } from './campaign-export.routes.js';
 import { campaignTimelineRoutes } from './campaign-timeline.routes.js';
 import { suppressionRoutes } from './suppressions.routes.js';
+import * as tasks from './tasks.service.js';
 
 const tags = ['campaigns'];
 const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -84,6 +85,34 @@ export const campaignsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async
     '/api/v1/campaigns/:id/preview',
     { schema: { tags, summary: 'A step rendered for a contact (by default the first lead), variables filled', params: CampaignIdParams, body: CampaignPreviewBody, response: { 200: CampaignPreviewResponse, ...errors } } },
     async (request) => ({ data: await service.previewStep(ctx.db, actorOf(request), request.params.id, request.body) }),
+  );
+
+  app.get(
+    '/api/v1/campaigns/:id/tasks',
+    { schema: { tags, summary: "The campaign's open tasks: LinkedIn, call and task steps waiting for a person, oldest first", params: CampaignIdParams, response: { 200: CampaignTasksResponse, ...errors } } },
+    async (request) => ({ data: await tasks.listOpenTasks(ctx.db, actorOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/api/v1/campaigns/:id/tasks/done',
+    {
+      schema: {
+        tags,
+        summary: "Mark a lead's task done (the lead is named by its contact): the lead moves on to its next step",
+        params: CampaignIdParams,
+        body: CampaignTaskDoneBody,
+        response: { 200: CampaignLeadActionResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await tasks.completeTask(ctx.db, actorOf(request), request.params.id, request.body) }),
+  );
+
+  app.post(
+    '/api/v1/campaigns/:id/interested',
+    {
+      schema: { tags, summary: 'Mark a lead interested (named by its contact): every remaining step stops', params: CampaignIdParams, body: CampaignLeadBody, response: { 200: CampaignLeadActionResponse, ...errors } },
+    },
+    async (request) => ({ data: await tasks.markInterested(ctx.db, actorOf(request), request.params.id, request.body) }),
   );
 
   await app.register(suppressionRoutes(ctx));

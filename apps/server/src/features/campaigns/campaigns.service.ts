@@ -254,6 +254,7 @@ export async function listLeads(db: Kysely<DB>, actor: Actor, id: string, query:
     nextStep: r.status === 'active' ? r.next_position : null,
     nextAt: r.status === 'active' ? (r.next_at?.toISOString() ?? null) : null,
     lastSentAt: r.last_sent_at?.toISOString() ?? null,
+    failure: r.failed_step !== null ? { step: r.failed_step, reason: r.failure_reason ?? '' } : null,
   }));
   return { data, pagination: { currentPage: query.page, totalPages: Math.max(1, Math.ceil(total / query.limit)), totalRecords: total } };
 }

@@ -22,7 +22,7 @@ export async function messagesAfterScan(db: Db, accountId: string, limit: number
     .selectFrom('mail_messages as m')
     .innerJoin('mail_folders as f', 'f.id', 'm.folder_id')
     .leftJoin('campaign_mail_scans as scan', 'scan.account_id', 'm.account_id')
-    .select(['m.id', 'm.created_at', 'm.sent_at', 'm.message_id', 'm.in_reply_to', 'm.references', 'm.subject', 'm.from_address', 'm.text_body', 'm.attachments'])
+    .select(['m.id', 'm.created_at', 'm.sent_at', 'm.message_id', 'm.in_reply_to', 'm.references', 'm.subject', 'm.from_address', 'm.text_body', 'm.attachments', 'm.auto_submitted'])
     .where('m.account_id', '=', accountId)
     .where((eb) => eb.or([eb('f.special_use', 'is', null), eb('f.special_use', '<>', 'sent')]))
     .where(sql<boolean>`(scan.account_id is null or (m.created_at, m.id) > (scan.last_created_at, scan.last_message_id))`);

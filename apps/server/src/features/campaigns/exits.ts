@@ -7,7 +7,7 @@ import * as exits from './exits.repository.js';
 
 export type MailKind = 'hard-bounce' | 'soft-bounce' | 'auto-reply' | 'reply';
 
-type Classified = Pick<exits.ScannedMessage, 'subject' | 'from_address' | 'text_body' | 'attachments'>;
+type Classified = Pick<exits.ScannedMessage, 'subject' | 'from_address' | 'text_body' | 'attachments'> & { auto_submitted?: boolean };
 
 const DAEMON = /^(mailer-daemon|postmaster|mail-daemon|bounce[s]?)@/i;
 const BOUNCE_SUBJECT = /(undeliver|delivery status notification|delivery failure|failure notice|returned mail|mail delivery failed|could not be delivered)/i;
@@ -18,16 +18,17 @@ const STATUS_CODE = /\b([245])\.\d{1,3}\.\d{1,3}\b/;
 /**
  * What a received message means for a campaign: a delivery status notification (a report with
  * a message/delivery-status part, or a mailer daemon's failure notice) is a bounce, hard for a
- * 5.x.x status and soft for 4.x.x; out-of-office phrasing is an automatic reply; anything else
- * that answers a campaign email is a reply. The sync keeps no raw headers, so Auto-Submitted and
- * X-Autoreply are not seen here: phrasing decides.
+ * 5.x.x status and soft for 4.x.x (checked first: reports carry Auto-Submitted too); a message
+ * whose headers say a machine sent it (the sync's `auto_submitted`: Auto-Submitted, X-Autoreply,
+ * X-Autorespond, Precedence: auto_reply) or out-of-office phrasing is an automatic reply;
+ * anything else that answers a campaign email is a reply.
  */
 export function classifyMail(message: Classified): MailKind {
   const isReport = message.attachments.some((a) => /^message\/(delivery-status|global-delivery-status)$/i.test(a.contentType));
   if (isReport || (DAEMON.test(message.from_address) && BOUNCE_SUBJECT.test(message.subject))) {
     return STATUS_CODE.exec(message.text_body)?.[1] === '4' ? 'soft-bounce' : 'hard-bounce';
   }
-  if (AUTO_SUBJECT.test(message.subject.trim()) || AUTO_BODY.test(message.text_body.slice(0, 2000))) return 'auto-reply';
+  if (message.auto_submitted || AUTO_SUBJECT.test(message.subject.trim()) || AUTO_BODY.test(message.text_body.slice(0, 2000))) return 'auto-reply';
   return 'reply';
 }
 

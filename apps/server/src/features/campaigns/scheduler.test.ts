@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { chooseVariant } from './campaign-steps.js';
 import { launchCampaign } from './campaigns.service.js';
 import { runTick } from './scheduler.js';
-import { createContactList, createMailbox, ownerActor, threeSteps, WEEKDAYS_9_TO_5 } from './test/fixtures.repository.js';
+import { addManualSends, createContactList, createMailbox, ownerActor, threeSteps, WEEKDAYS_9_TO_5 } from './test/fixtures.repository.js';
 
 let t: TestApp;
 let owner: TestUser;
@@ -106,5 +106,31 @@ describe('campaign scheduler (injected clock)', () => {
     }
     const lead = crypto.randomUUID();
     expect(chooseVariant(lead, 1, [50, 50])).toBe(chooseVariant(lead, 1, [50, 50]));
+  });
+
+  it('counts mail sent by hand today against a mailbox capacity, but not the Sent copies of campaign emails', async () => {
+    const monday = new Date('2026-02-02T08:00:00Z'); // 09:00 in Paris
+    const accountId = await createMailbox(t.ctx.db, t.ctx.config, owner, 'manual@example.test', { capacity: 5 });
+    await addManualSends(t.ctx.db, accountId, 3, new Date('2026-02-02T07:30:00Z'));
+    await addManualSends(t.ctx.db, accountId, 4, new Date('2026-02-01T12:00:00Z')); // yesterday: does not count
+    const id = await launchedCampaign('Manual', 6, { mailboxes: ['manual@example.test'], dailyLimit: 100, minGapSeconds: 0, jitterSeconds: 0 }, monday);
+    await runTick(t.ctx, { now: monday, random: () => 0 });
+    expect(await sendsOf([id])).toHaveLength(2);
+    // The Sent copies of those 2 campaign emails, once synced, are not counted a second time.
+    const planned = await t.ctx.db.selectFrom('campaign_sends').select('message_id').where('campaign_id', '=', id).execute();
+    const folder = await t.ctx.db.selectFrom('mail_folders').select('id').where('account_id', '=', accountId).executeTakeFirstOrThrow();
+    await t.ctx.db
+      .insertInto('mail_messages')
+      .values(planned.map((p, i) => ({ account_id: accountId, folder_id: folder.id, uidvalidity: '1', uid: String(i + 1), message_id: p.message_id, thread_id: p.message_id, to_addresses: '[]', cc_addresses: '[]', attachments: '[]', sent_at: monday })))
+      .execute();
+    await runTick(t.ctx, { now: new Date('2026-02-02T10:00:00Z'), random: () => 0 });
+    expect(await sendsOf([id])).toHaveLength(2);
+    // One more email of capacity: 2 campaign emails and 3 by hand leave exactly one today.
+    await t.ctx.db.updateTable('mail_accounts').set({ daily_capacity: 6 }).where('id', '=', accountId).execute();
+    await runTick(t.ctx, { now: new Date('2026-02-02T10:00:00Z'), random: () => 0 });
+    expect(await sendsOf([id])).toHaveLength(3);
+    // The next day, yesterday's mail counts no more: the 3 leads left are planned.
+    await runTick(t.ctx, { now: new Date('2026-02-03T08:00:00Z'), random: () => 0 });
+    expect(await sendsOf([id])).toHaveLength(6);
   });
 });

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { inWindow, localDayStart, stepDueAt } from '@leadline/shared/campaigns/index';
+import { inWindow, localDayStart } from '@leadline/shared/campaigns/index';
 import type { AppContext } from '../../lib/context.js';
 import { chooseVariant, renderStep, variablesOf } from './campaign-steps.js';
 import { campaignSendEmail } from './campaigns.jobs.js';
@@ -7,6 +7,7 @@ import { detectExits, type MailKind } from './exits.js';
 import * as repo from './campaigns.repository.js';
 import { book, pickMailbox, type MailboxSlot } from './mailbox-rotation.js';
 import * as sends from './sends.repository.js';
+import * as tasks from './tasks.repository.js';
 
 export type TickOptions = {
   now: Date;
@@ -53,7 +54,7 @@ export async function runTick(ctx: AppContext, options: TickOptions): Promise<Ti
     const own: MailboxSlot[] = loads.map((m) => {
       let slot = slots.get(m.id);
       if (!slot) {
-        slot = { id: m.id, domain: domainOf(m.email_address), capacity: m.daily_capacity, used: Number(m.used ?? 0), lastAt: m.last_due_at ? new Date(m.last_due_at).getTime() : null };
+        slot = { id: m.id, domain: domainOf(m.email_address), capacity: m.daily_capacity, used: Number(m.used ?? 0) + Number(m.manual ?? 0), lastAt: m.last_due_at ? new Date(m.last_due_at).getTime() : null };
         slots.set(m.id, slot);
       }
       return slot;
@@ -63,17 +64,17 @@ export async function runTick(ctx: AppContext, options: TickOptions): Promise<Ti
     for (const lead of await sends.dueLeads(ctx.db, campaign.id, now, remaining)) {
       const position = lead.next_position ?? 0;
       const step = steps.find((s) => s.position === position);
-      const next = steps.find((s) => s.position === position + 1);
-      const nextDue = (from: Date) => (next ? { position: next.position, at: stepDueAt(from, next.delay_days, next.business_days, campaign.schedule) } : null);
       if (!step) {
         await sends.advanceLead(ctx.db, lead.id, null);
         continue;
       }
       if (step.type !== 'email') {
-        // Until the LinkedIn and dialer features exist, these steps are tasks in the lead's timeline.
+        // Until the LinkedIn and dialer features exist, these steps are tasks a person marks
+        // done (tasks.service.ts); the lead waits for that, with no due time.
         await ctx.db.transaction().execute(async (trx) => {
-          await repo.addLeadEvent(trx, lead.id, `task:${step.type}`, step.body, position, now);
-          await sends.advanceLead(trx, lead.id, nextDue(now));
+          const opened = await tasks.insertTask(trx, { campaignId: campaign.id, leadId: lead.id, teamId: campaign.team_id, stepPosition: position, type: step.type, instructions: step.body });
+          if (opened) await repo.addLeadEvent(trx, lead.id, `task:${step.type}`, step.body, position, now);
+          await sends.waitForTask(trx, lead.id);
         });
         result.tasks++;
         continue;

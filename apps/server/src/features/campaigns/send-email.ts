@@ -2,14 +2,32 @@ import { AppError, CREDIT_COSTS } from '@leadline/shared';
 import { CAMPAIGN_MESSAGES, stepDueAt } from '@leadline/shared/campaigns/index';
 import type { AppContext } from '../../lib/context.js';
 import type { WriteLane } from '../../lib/service-definition.js';
-import { spendCredits } from '../credits/index.js';
+import { refundCharge, spendCredits } from '../credits/index.js';
 import { findMailAccount, sendMail, syncMailboxOnce } from '../mailboxes/index.js';
 import * as repo from './campaigns.repository.js';
 import * as sends from './sends.repository.js';
+import { campaignSendEmail } from './campaigns.jobs.js';
 import { isSuppressed } from './suppressions.repository.js';
 import { unsubscribeToken } from './suppressions.service.js';
 
-export type SendOutcome = 'sent' | 'already-sent' | 'released' | 'out-of-credits' | 'skipped';
+export type SendOutcome = 'sent' | 'already-sent' | 'released' | 'out-of-credits' | 'skipped' | 'failed';
+
+/** SMTP attempts of one send before it counts as failed: the job's own retries. */
+export const SEND_ATTEMPTS = (campaignSendEmail.retryLimit ?? 0) + 1;
+
+type SmtpError = { responseCode?: number; response?: string; message?: string };
+
+/**
+ * What a failed SMTP attempt means. A 5xx answer is final: the server refused the message, so
+ * it never went out. A 4xx answer is a refusal too, but worth retrying. Anything else (a
+ * dropped connection, a timeout) may have happened after the server took the message.
+ */
+export function smtpFailure(error: unknown): { reason: string; permanent: boolean; refused: boolean } {
+  const e = (error ?? {}) as SmtpError;
+  const code = typeof e.responseCode === 'number' ? e.responseCode : undefined;
+  const reason = (e.response ?? e.message ?? String(error)).slice(0, 1000);
+  return { reason, permanent: code !== undefined && code >= 500, refused: code !== undefined && code >= 400 };
+}
 
 /** Writes each batch in a transaction of its own: enough for the rare one-off sync of a recovery. */
 const directLane = (ctx: AppContext): WriteLane => ({
@@ -79,10 +97,7 @@ export async function sendPlannedEmail(ctx: AppContext, sendId: string, now = ()
   const paid = await ctx.db.transaction().execute(async (trx) => {
     const locked = await sends.lockSend(trx, send.id);
     if (!locked || locked.status === 'sent') return false;
-    if (locked.charge_id) {
-      await sends.markSending(trx, send.id, locked.charge_id);
-      return true;
-    }
+    if (locked.charge_id) return { chargeId: locked.charge_id, attempt: await sends.markSending(trx, send.id, locked.charge_id) };
     try {
       if (!send.created_by) throw new AppError('INSUFFICIENT_CREDITS', CAMPAIGN_MESSAGES.outOfCredits);
       const { entry } = await spendCredits(trx, {
@@ -93,8 +108,7 @@ export async function sendPlannedEmail(ctx: AppContext, sendId: string, now = ()
         idempotencyKey: `campaign-send:${send.id}`,
         reason: `Campaign "${send.campaign_name}" email`,
       });
-      await sends.markSending(trx, send.id, entry.id);
-      return true;
+      return { chargeId: entry.id, attempt: await sends.markSending(trx, send.id, entry.id) };
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'INSUFFICIENT_CREDITS') throw error;
       return false;
@@ -109,9 +123,30 @@ export async function sendPlannedEmail(ctx: AppContext, sendId: string, now = ()
   }
 
   const { headers, footer } = await headersOf(ctx, send, account.email_address);
-  await sendMail(ctx, account, { to: [send.to_address], subject: send.subject, text: send.body + footer, messageId: send.message_id, headers });
+  try {
+    await sendMail(ctx, account, { to: [send.to_address], subject: send.subject, text: send.body + footer, messageId: send.message_id, headers });
+  } catch (error) {
+    const failure = smtpFailure(error);
+    if (!failure.permanent && paid.attempt < SEND_ATTEMPTS) throw error;
+    await fail(ctx, send, paid.chargeId, failure, now());
+    return 'failed';
+  }
   await finish(ctx, send, now());
   return 'sent';
+}
+
+/**
+ * Ends a send that will not go out: the send keeps the reason, its lead stops as `failed`, and
+ * when the server answered with a refusal (so it never took the message) the 2 credits go back.
+ */
+async function fail(ctx: AppContext, send: sends.SendContext, chargeId: string, failure: ReturnType<typeof smtpFailure>, at: Date) {
+  await ctx.db.transaction().execute(async (trx) => {
+    await sends.markFailed(trx, send.id, send.lead_id, failure.reason, at);
+    await repo.addLeadEvent(trx, send.lead_id, 'failed', failure.reason, send.step_position, at);
+    if (failure.refused) {
+      await refundCharge(trx, { teamId: send.team_id, chargeId, idempotencyKey: `campaign-send-failed:${send.id}`, reason: `Campaign "${send.campaign_name}" email not sent` });
+    }
+  });
 }
 
 /** Records the send as sent and moves its lead to the next step, due its delay after now. */

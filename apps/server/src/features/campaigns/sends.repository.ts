@@ -62,7 +62,7 @@ export async function campaignSendsSince(db: Db, campaignId: string, since: Date
   return Number(row.n);
 }
 
-/** The campaign's usable mailboxes, each with what every campaign has planned on it since `since` and its latest send. */
+/** The campaign's usable mailboxes, each with what every campaign has planned on it since `since`, what was sent by hand, and its latest send. */
 export async function mailboxLoads(db: Db, campaignId: string, since: Date) {
   return db
     .selectFrom('campaign_mailboxes as cm')
@@ -80,6 +80,18 @@ export async function mailboxLoads(db: Db, campaignId: string, since: Date) {
           .where('s.due_at', '>=', since)
           .where('s.status', '<>', 'cancelled')
           .as('used'),
+      // Mail sent by hand (the inbox's compose) uses the same capacity: the synced Sent copies
+      // since the day began that no campaign send accounts for.
+      (eb) =>
+        eb
+          .selectFrom('mail_messages as m')
+          .innerJoin('mail_folders as f', 'f.id', 'm.folder_id')
+          .select(sql<string>`count(*)`.as('n'))
+          .whereRef('m.account_id', '=', 'a.id')
+          .where('f.special_use', '=', 'sent')
+          .where('m.sent_at', '>=', since)
+          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('campaign_sends as cs').select('cs.id').whereRef('cs.message_id', '=', 'm.message_id'))))
+          .as('manual'),
       (eb) => eb.selectFrom('campaign_sends as s').select(sql<Date | null>`max(s.due_at)`.as('m')).whereRef('s.mailbox_id', '=', 'a.id').as('last_due_at'),
     ])
     .where('cm.campaign_id', '=', campaignId)
@@ -153,6 +165,11 @@ export async function advanceLead(db: Db, leadId: string, next: { position: numb
     .execute();
 }
 
+/** A lead at a task step waits, with no due time, until a person marks the task done. */
+export async function waitForTask(db: Db, leadId: string) {
+  await db.updateTable('campaign_leads').set({ next_at: null, updated_at: new Date() }).where('id', '=', leadId).where('status', '=', 'active').execute();
+}
+
 /** Everything a send's job needs, from the send id. */
 export async function findSendContext(db: Db, sendId: string) {
   return db
@@ -171,8 +188,21 @@ export async function lockSend(db: Db, sendId: string) {
   return db.selectFrom('campaign_sends').select(['status', 'attempts', 'charge_id']).where('id', '=', sendId).forUpdate().executeTakeFirst();
 }
 
-export async function markSending(db: Db, sendId: string, chargeId: string) {
-  await db.updateTable('campaign_sends').set({ status: 'sending', charge_id: chargeId, attempts: sql<number>`attempts + 1` }).where('id', '=', sendId).execute();
+/** Marks an attempt under way and answers how many attempts the send has had, this one included. */
+export async function markSending(db: Db, sendId: string, chargeId: string): Promise<number> {
+  const row = await db
+    .updateTable('campaign_sends')
+    .set({ status: 'sending', charge_id: chargeId, attempts: sql<number>`attempts + 1` })
+    .where('id', '=', sendId)
+    .returning('attempts')
+    .executeTakeFirstOrThrow();
+  return row.attempts;
+}
+
+/** A send that will not go out, with the reason; its lead ends as `failed`. */
+export async function markFailed(db: Db, sendId: string, leadId: string, reason: string, at: Date) {
+  await db.updateTable('campaign_sends').set({ status: 'failed', error: reason }).where('id', '=', sendId).where('status', 'in', ['queued', 'sending']).execute();
+  await db.updateTable('campaign_leads').set({ status: 'failed', next_at: null, updated_at: at }).where('id', '=', leadId).where('status', '=', 'active').execute();
 }
 
 export async function markSent(db: Db, sendId: string, at: Date) {

@@ -8,6 +8,7 @@ export {
   holdCredits,
   insufficientCredits,
   membersCreditsUsed,
+  refundCharge,
   releaseHold,
   releaseStaleHolds,
   spendCredits,

@@ -4,3 +4,4 @@ export { sendMail, type OutgoingMail } from './mail-send.js';
 export { findAccount as findMailAccount } from './mailboxes.repository.js';
 export { syncMailboxOnce } from './mailbox-sync.js';
 export { readThreadText, type ThreadText } from './thread-text.js';
+export { parseMessage, type ParsedMessage } from './message-parse.js';

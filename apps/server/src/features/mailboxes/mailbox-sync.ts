@@ -107,6 +107,7 @@ export async function syncFolder(client: ImapFlow, folder: FolderRow, target: Sy
         labels: [...(message.labels ?? [])].sort(),
         attachments: parsed.attachments,
         warmup: parsed.warmup,
+        autoSubmitted: parsed.autoSubmitted,
       });
     }
     rows.sort((a, b) => b.uid - a.uid);

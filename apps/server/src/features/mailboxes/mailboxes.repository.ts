@@ -155,6 +155,8 @@ export type MessageRow = {
   labels: string[];
   attachments: MailAttachmentMeta[];
   warmup?: boolean;
+  /** Sent by a machine, by its headers. */
+  autoSubmitted?: boolean;
 };
 
 /** Thread ids already stored for these Message-IDs in the account. */
@@ -208,6 +210,7 @@ export async function upsertMessages(db: Db, rows: MessageRow[]) {
         labels: r.labels,
         attachments: JSON.stringify(r.attachments),
         warmup: r.warmup ?? false,
+        auto_submitted: r.autoSubmitted ?? false,
       })),
     )
     .onConflict((oc) =>

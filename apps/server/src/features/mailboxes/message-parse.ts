@@ -15,6 +15,8 @@ export type ParsedMessage = {
   attachments: MailAttachmentMeta[];
   /** Sent by the warm-up (header X-Leadline-Warmup). */
   warmup: boolean;
+  /** Sent by a machine (an automatic reply), by its headers: see `isAutoSubmitted`. */
+  autoSubmitted: boolean;
 };
 
 export const WARMUP_HEADER = 'X-Leadline-Warmup';
@@ -30,6 +32,21 @@ const addresses = (value: AddressObject | AddressObject[] | undefined): MailAddr
     .map((a) => ({ name: a.name ?? '', address: (a.address ?? '').toLowerCase() }));
 
 const ids = (value: string | string[] | undefined): string[] => (Array.isArray(value) ? value : value ? value.split(/\s+/) : []).map((s) => s.trim()).filter(Boolean);
+
+type HeaderMap = { get(name: string): unknown };
+const headerText = (headers: HeaderMap, name: string) => {
+  const value = headers.get(name);
+  if (value === undefined || value === null) return null;
+  return (typeof value === 'object' && 'value' in value ? String((value as { value: unknown }).value) : String(value)).trim().toLowerCase();
+};
+
+/** RFC 3834's Auto-Submitted (anything but "no"), and the older X-Autoreply, X-Autorespond and Precedence: auto_reply. */
+export function isAutoSubmitted(headers: HeaderMap): boolean {
+  const auto = headerText(headers, 'auto-submitted');
+  if (auto !== null && auto !== 'no') return true;
+  if (headerText(headers, 'x-autoreply') !== null || headerText(headers, 'x-autorespond') !== null) return true;
+  return headerText(headers, 'precedence') === 'auto_reply';
+}
 
 /** Headers, text and attachment metadata of a raw message (attachment bytes are not kept). */
 export async function parseMessage(source: Buffer): Promise<ParsedMessage> {
@@ -48,6 +65,7 @@ export async function parseMessage(source: Buffer): Promise<ParsedMessage> {
     text,
     snippet: text.replace(/\s+/g, ' ').trim().slice(0, SNIPPET_LENGTH),
     warmup: mail.headers.has(WARMUP_HEADER.toLowerCase()),
+    autoSubmitted: isAutoSubmitted(mail.headers),
     attachments: mail.attachments.map((a) => ({
       filename: a.filename ?? null,
       contentType: a.contentType,

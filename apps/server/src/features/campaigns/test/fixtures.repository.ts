@@ -77,3 +77,21 @@ export const threeSteps = [
 
 /** The owner `user` as a service's actor, for use-cases called with the test's clock. */
 export const ownerActor = (user: TestUser): Actor => ({ userId: user.userId, teamId: user.teamId, email: user.email, name: user.name, permission: 'TEAM_OWNER', role: 'ADMIN', sessionHash: 'test' });
+
+/** Copies in the mailbox's Sent folder of `count` emails sent by hand at `at`, as the sync stores them. */
+export async function addManualSends(db: Kysely<DB>, accountId: string, count: number, at: Date) {
+  const folder = await db.insertInto('mail_folders').values({ account_id: accountId, path: 'Sent', special_use: 'sent' }).onConflict((oc) => oc.columns(['account_id', 'path']).doUpdateSet({ special_use: 'sent' })).returning('id').executeTakeFirstOrThrow();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    account_id: accountId,
+    folder_id: folder.id,
+    uidvalidity: '1',
+    uid: String(1000 + i + Math.floor(at.getTime() / 1000) % 100_000),
+    message_id: `<manual-${i}-${at.getTime()}@example.test>`,
+    thread_id: `manual-${i}-${at.getTime()}`,
+    to_addresses: '[]',
+    cc_addresses: '[]',
+    attachments: '[]',
+    sent_at: at,
+  }));
+  await db.insertInto('mail_messages').values(rows).execute();
+}
