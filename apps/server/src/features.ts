@@ -1,5 +1,6 @@
 import { actorForApiKey } from './features/api-keys/index.js';
 import { aiModule } from './features/ai/ai.module.js';
+import { salesGptModule } from './features/sales-gpt/sales-gpt.module.js';
 import { apiKeysModule } from './features/api-keys/api-keys.module.js';
 import { actorForToken, SESSION_COOKIE } from './features/auth/index.js';
 import { authModule } from './features/auth/auth.module.js';
@@ -50,6 +51,7 @@ export const FEATURES: readonly FeatureModule[] = [
   billingModule,
   onboardingModule,
   campaignsModule,
+  salesGptModule,
 ];
 
 /** How a request's session cookie (the auth feature) or API key (the api-keys feature) becomes its actor. */

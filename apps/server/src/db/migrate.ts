@@ -40,6 +40,7 @@ import * as m0150 from './migrations/0150_onboarding.js';
 import * as m0160 from './migrations/0160_campaigns.js';
 import * as m0161 from './migrations/0161_campaign_mail_scans.js';
 import * as m0190 from './migrations/0190_onboarding_knowledge_profiles.js';
+import * as m0230 from './migrations/0230_sales_gpt.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '0130_mail_oauth': m0130,
   '0131_mail_warmup': m0131,
   '0190_onboarding_knowledge_profiles': m0190,
+  '0230_sales_gpt': m0230,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -31,6 +31,8 @@ const TYPED_TABLES = {
   campaign_lead_events: true, suppressions: true, campaign_mail_scans: true,
   mail_warmups: true,
   mail_warmup_messages: true,
+  sales_gpt_conversations: true,
+  sales_gpt_messages: true,
 } satisfies Record<keyof DB, true>;
 
 let database: Database;
