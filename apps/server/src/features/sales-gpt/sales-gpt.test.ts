@@ -81,7 +81,7 @@ describe('SalesGPT', () => {
     expect(card).toMatchObject({ tool: 'search_people', status: 'pending' });
     expect(card.summary).toContain('Canada');
     const requestsBefore = chat.requests.length;
-    const runsBefore = await t.ctx.db.selectFrom('search_runs').select('id').where('user_id', '=', owner.userId).execute();
+    const runsBefore = await t.ctx.db.selectFrom('search_runs').select('run_id').where('user_id', '=', owner.userId).execute();
 
     chat.answer(said('Here they are.'));
     const confirmed = await call('POST', `/${id}/confirm`, owner, { actionId: card.actionId, approve: true });
@@ -89,7 +89,7 @@ describe('SalesGPT', () => {
     const result = messagesOf(eventsOf(confirmed.payload)).find((m) => m.result)!.result!;
     expect(result.rows.map((r) => r.fullName).sort()).toEqual(['ann lee', 'bob stone']);
     expect(chat.requests.length).toBe(requestsBefore + 1);
-    const runsAfter = await t.ctx.db.selectFrom('search_runs').select('id').where('user_id', '=', owner.userId).execute();
+    const runsAfter = await t.ctx.db.selectFrom('search_runs').select('run_id').where('user_id', '=', owner.userId).execute();
     expect(runsAfter.length).toBe(runsBefore.length + 1);
 
     // The same action cannot be confirmed twice.
@@ -102,7 +102,7 @@ describe('SalesGPT', () => {
     chat.answer(save);
     const first = messagesOf(eventsOf((await call('POST', `/${id}/messages`, owner, { content: 'Save them to a list' })).payload));
     const declined = first.find((m) => m.pendingAction)!.pendingAction!;
-    const lists = () => t.ctx.db.selectFrom('lists').select(['id', 'name', 'contact_count']).where('team_id', '=', owner.teamId).where('name', '=', 'Canada sales').execute();
+    const lists = () => t.ctx.db.selectFrom('lists').select(['id', 'name', 'contacts_count']).where('team_id', '=', owner.teamId).where('name', '=', 'Canada sales').execute();
     expect(await lists()).toEqual([]);
 
     chat.answer(said('Fine, no list.'));
@@ -114,7 +114,7 @@ describe('SalesGPT', () => {
     const approved = second.find((m) => m.pendingAction?.status === 'pending')!.pendingAction!;
     const done = messagesOf(eventsOf((await call('POST', `/${id}/confirm`, owner, { actionId: approved.actionId, approve: true })).payload));
     expect(done.find((m) => m.result)!.result!.list).toMatchObject({ name: 'Canada sales', added: 2 });
-    expect(await lists()).toMatchObject([{ name: 'Canada sales', contact_count: 2 }]);
+    expect(await lists()).toMatchObject([{ name: 'Canada sales', contacts_count: 2 }]);
 
     const stored = (await call('GET', `/${id}`, owner)).json().data.messages as ChatMessageDto[];
     expect(stored.filter((m) => m.pendingAction).map((m) => m.pendingAction!.status)).toEqual(['declined', 'approved']);
