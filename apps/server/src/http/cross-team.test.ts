@@ -41,6 +41,8 @@ type Ours = {
   mailMessageId: string;
   campaignId: string;
   profileId: string;
+  conversationId: string;
+  actionId: string;
 };
 /** A team's own resources that a request names besides the id under test. */
 type Theirs = { listId: string; companyListId: string; fileId: string; companyFileId: string; customContactId: string; inviteToken: string };
@@ -232,6 +234,16 @@ const CASES: Record<string, Case[]> = {
   'POST /knowledge-hub/generate-linkedin-reply': [
     { fields: ['body.profileId'], request: (o) => ({ url: '/knowledge-hub/generate-linkedin-reply', payload: { messages: [{ sender: 'Sam', text: 'Hello' }], profileId: o.profileId } }) },
   ],
+  'GET /api/v1/sales-gpt/conversations/{conversationId}': [{ fields: ['path.conversationId'], request: (o) => ({ url: `/api/v1/sales-gpt/conversations/${o.conversationId}` }) }],
+  'PATCH /api/v1/sales-gpt/conversations/{conversationId}': [{ fields: ['path.conversationId'], request: (o) => ({ url: `/api/v1/sales-gpt/conversations/${o.conversationId}`, payload: { title: 'Renamed' } }) }],
+  'DELETE /api/v1/sales-gpt/conversations/{conversationId}': [{ fields: ['path.conversationId'], request: (o) => ({ url: `/api/v1/sales-gpt/conversations/${o.conversationId}` }) }],
+  'POST /api/v1/sales-gpt/conversations/{conversationId}/messages': [
+    { fields: ['path.conversationId'], request: (o) => ({ url: `/api/v1/sales-gpt/conversations/${o.conversationId}/messages`, payload: { content: 'Hello' } }) },
+  ],
+  'POST /api/v1/sales-gpt/conversations/{conversationId}/confirm': [
+    { fields: ['path.conversationId'], request: (o) => ({ url: `/api/v1/sales-gpt/conversations/${o.conversationId}/confirm`, payload: { actionId: o.actionId, approve: false } }) },
+    { fields: ['body.actionId'], request: (o, m) => ({ url: `/api/v1/sales-gpt/conversations/${m === o ? o.conversationId : theirConversation}/confirm`, payload: { actionId: o.actionId, approve: false } }) },
+  ],
   'POST /api/v1/campaigns': [{ fields: ['body.listIds'], request: (o) => ({ url: '/api/v1/campaigns', payload: campaignDraft(o.listId, 'Cross') }) }],
   'GET /api/v1/campaigns/{id}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.campaignId}` }) }],
   'PATCH /api/v1/campaigns/{id}': [
@@ -323,6 +335,7 @@ const campaignDraft = (listId: string, name: string, mailbox = MAILBOX.email) =>
 /** The other team's own campaign and mail message, for cases whose field under test is a second id. */
 let theirCampaign: string;
 let theirMail: string;
+let theirConversation: string;
 
 let made = 0;
 async function createOurs(): Promise<Ours> {
@@ -366,7 +379,19 @@ async function createOurs(): Promise<Ours> {
         payload: { profileName: `Ours ${made}`, rootUrls: [{ url: 'https://ours.example', includeSubPages: false, isCompetitor: false }] },
       })
     )._id,
+    ...(await pendingSalesGptAction()),
   };
+}
+
+/** One of our owner's SalesGPT conversations with an action waiting for a yes, as a model's tool call leaves it. */
+async function pendingSalesGptAction() {
+  const conversationId = (await ok(owner, 'POST', { url: '/api/v1/sales-gpt/conversations', payload: {} })).id as string;
+  const action = await t.ctx.db
+    .insertInto('sales_gpt_messages')
+    .values({ conversation_id: conversationId, role: 'tool', tool_call_id: 'call_0', tool_name: 'count_people', tool_args: JSON.stringify({ filters: {} }), action_status: 'pending', action_summary: 'Count people' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { conversationId, actionId: action.id };
 }
 
 const memberRowOf = async (user: TestUser) =>
@@ -406,6 +431,7 @@ beforeAll(async () => {
   await ok(other, 'PUT', { url: '/api/v1/integrations/zapier/settings', payload: { links: [{ link: 'https://hooks.zapier.com/hooks/catch/2/theirs/' }] } });
   deliverRaw(dovecot, THEIR_MAILBOX.email, generateMessage({ from: 'b@outside.test', to: THEIR_MAILBOX.email, subject: 'Theirs', text: 'theirs' }).raw);
   theirMail = (await connectSyncedMailbox(t, other, dovecot, THEIR_MAILBOX)).messageIds[0]!;
+  theirConversation = (await ok(other, 'POST', { url: '/api/v1/sales-gpt/conversations', payload: {} })).id;
   theirCampaign = (await ok(other, 'POST', { url: '/api/v1/campaigns', payload: campaignDraft(theirs.listId, 'Theirs', THEIR_MAILBOX.email) })).id;
 });
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { SearchFilters } from '../search/filters.js';
 /** SalesGPT's messages; the AI one is AI_MESSAGES.notConfigured. */
 export const SALES_GPT_MESSAGES = {
   conversationNotFound: 'Conversation not found.',
+  actionNotFound: 'Action not found.',
   nothingToConfirm: 'This action is no longer waiting for a confirmation.',
   defaultTitle: 'New conversation',
 } as const;

@@ -109,3 +109,7 @@ export async function hasPendingAction(db: Kysely<DB>, conversationId: string) {
   const row = await db.selectFrom('sales_gpt_messages').select('id').where('conversation_id', '=', conversationId).where('action_status', '=', 'pending').limit(1).executeTakeFirst();
   return row !== undefined;
 }
+
+export async function findAction(db: Kysely<DB>, conversationId: string, id: string) {
+  return db.selectFrom('sales_gpt_messages').select('id').where('id', '=', id).where('conversation_id', '=', conversationId).where('action_status', 'is not', null).executeTakeFirst();
+}

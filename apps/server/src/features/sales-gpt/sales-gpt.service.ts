@@ -73,7 +73,10 @@ export async function startConfirmation(ctx: AppContext, actor: Actor, id: strin
   const conversation = await repo.findConversation(ctx.db, actor, id);
   if (!conversation) throw notFound();
   const action = await repo.settleAction(ctx.db, id, body.actionId, body.approve ? 'approved' : 'declined');
-  if (!action) throw new AppError('CONFLICT', SALES_GPT_MESSAGES.nothingToConfirm, { field: 'actionId' });
+  if (!action) {
+    if (!(await repo.findAction(ctx.db, id, body.actionId))) throw new AppError('NOT_FOUND', SALES_GPT_MESSAGES.actionNotFound, { field: 'actionId' });
+    throw new AppError('CONFLICT', SALES_GPT_MESSAGES.nothingToConfirm, { field: 'actionId' });
+  }
   return {
     ai,
     conversationId: id,
