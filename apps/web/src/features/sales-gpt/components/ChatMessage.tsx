@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ChatMessageDto } from '@leadline/shared';
 import { Link } from 'react-router';
 import { FilterChips } from './FilterChips';
@@ -34,7 +34,7 @@ export function ChatMessage({ message, busy, onConfirm }: Props) {
       <Stack gap={6}>
         <Group gap="xs">
           <Text size="sm" fw={600}>{TOOL_TITLES[action?.tool ?? result?.tool ?? ''] ?? 'Tool'}</Text>
-          {action && <Badge size="sm" variant="light" color={action.status === 'approved' ? 'green' : action.status === 'declined' ? 'gray' : 'yellow'}>{action.status}</Badge>}
+          {action && <Text size="xs" c={action.status === 'approved' ? 'green' : action.status === 'declined' ? 'dimmed' : 'yellow.8'}>{action.status}</Text>}
         </Group>
         {action && <Text size="sm">{action.summary}</Text>}
         {action?.filters && action.status === 'pending' && <FilterChips filters={action.filters} />}
@@ -49,18 +49,13 @@ export function ChatMessage({ message, busy, onConfirm }: Props) {
           <Text size="sm">{result.totalIsLowerBound ? 'At least ' : ''}{result.total.toLocaleString()} people match.</Text>
         )}
         {result && result.rows.length > 0 && (
-          <Table fz="xs" striped>
-            <Table.Tbody>
-              {result.rows.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>{r.fullName}</Table.Td>
-                  <Table.Td>{r.jobTitle}</Table.Td>
-                  <Table.Td>{r.company}</Table.Td>
-                  <Table.Td>{r.location}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <Stack gap={2} component="ul" m={0} pl="md">
+            {result.rows.map((r) => (
+              <Text key={r.id} component="li" size="xs">
+                <b>{r.fullName}</b>, {r.jobTitle ?? 'no title'} at {r.company ?? 'no company'} · {r.location ?? 'no location'}
+              </Text>
+            ))}
+          </Stack>
         )}
         {result?.list && (
           <Text size="sm">
