@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, NavLink, Paper, ScrollArea, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, ScrollArea, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { AI_MESSAGES, type ChatMessageDto, type ChatStreamEvent } from '@leadline/shared';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -85,18 +85,14 @@ export function SalesGptChat() {
                     }}
                   />
                 ) : (
-                  <NavLink
-                    key={c.id}
-                    label={c.title}
-                    active={c.id === current}
-                    onClick={() => setSelected(c.id)}
-                    rightSection={
-                      <Group gap={2} wrap="nowrap">
-                        <ActionIcon size="xs" variant="subtle" aria-label={`Rename ${c.title}`} onClick={(e) => (e.stopPropagation(), setRenaming(c.id))}><IconPencil size={12} /></ActionIcon>
-                        <ActionIcon size="xs" variant="subtle" color="red" aria-label={`Delete ${c.title}`} onClick={(e) => (e.stopPropagation(), remove.mutate(c.id), c.id === current && setSelected(null))}><IconTrash size={12} /></ActionIcon>
-                      </Group>
-                    }
-                  />
+                  // A plain row, not NavLink: NavLink brings Collapse, which would move out of the search screen's chunk.
+                  <Group key={c.id} gap={2} wrap="nowrap" bg={c.id === current ? 'var(--mantine-color-blue-light)' : undefined} style={{ borderRadius: 4 }}>
+                    <Button variant="subtle" size="xs" justify="start" style={{ flex: 1, minWidth: 0 }} onClick={() => setSelected(c.id)} aria-current={c.id === current ? 'true' : undefined}>
+                      <Text size="xs" truncate>{c.title}</Text>
+                    </Button>
+                    <ActionIcon size="xs" variant="subtle" aria-label={`Rename ${c.title}`} onClick={() => setRenaming(c.id)}><IconPencil size={12} /></ActionIcon>
+                    <ActionIcon size="xs" variant="subtle" color="red" aria-label={`Delete ${c.title}`} onClick={() => (remove.mutate(c.id), c.id === current && setSelected(null))}><IconTrash size={12} /></ActionIcon>
+                  </Group>
                 ),
               )}
             </ScrollArea>
