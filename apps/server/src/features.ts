@@ -1,6 +1,7 @@
 import { actorForApiKey } from './features/api-keys/index.js';
 import { agentsModule } from './features/agents/agents.module.js';
 import { aiModule } from './features/ai/ai.module.js';
+import { salesGptModule } from './features/sales-gpt/sales-gpt.module.js';
 import { apiKeysModule } from './features/api-keys/api-keys.module.js';
 import { actorForToken, SESSION_COOKIE } from './features/auth/index.js';
 import { authModule } from './features/auth/auth.module.js';
@@ -52,6 +53,7 @@ export const FEATURES: readonly FeatureModule[] = [
   onboardingModule,
   campaignsModule,
   agentsModule,
+  salesGptModule,
 ];
 
 /** How a request's session cookie (the auth feature) or API key (the api-keys feature) becomes its actor. */

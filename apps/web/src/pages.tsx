@@ -4,7 +4,7 @@ import { AdminOnly } from './features/auth/components/SessionGates';
 import { lazyPage } from './lib/lazy-page';
 
 // Each page is its own chunk, fetched on the first visit (budget: scripts/bundle-budget.mjs).
-const HomePage = lazyPage(() => import('./features/home/pages/HomePage'), (m) => m.HomePage);
+const SalesGptPage = lazyPage(() => import('./features/sales-gpt/pages/SalesGptPage'), (m) => m.SalesGptPage);
 const SettingsPage = lazyPage(() => import('./features/settings/pages/SettingsPage'), (m) => m.SettingsPage);
 const ZapierSettingsPage = lazyPage(() => import('./features/integrations/pages/ZapierSettingsPage'), (m) => m.ZapierSettingsPage);
 const CrmSettingsPage = lazyPage(() => import('./features/integrations/pages/CrmSettingsPage'), (m) => m.CrmSettingsPage);
@@ -38,7 +38,7 @@ export type AppPage = {
  * path stops showing the "not available yet" page.
  */
 export const APP_PAGES: readonly AppPage[] = [
-  { path: '/', element: <HomePage />, preload: HomePage.preload },
+  { path: '/', element: <SalesGptPage />, preload: SalesGptPage.preload, menu: 'SalesGPT' },
   { path: '/settings', element: <SettingsPage />, preload: SettingsPage.preload },
   { path: '/settings/zapier', element: <AdminOnly><ZapierSettingsPage /></AdminOnly>, preload: ZapierSettingsPage.preload },
   { path: '/settings/knowledge-hub', element: <KnowledgeHubPage />, preload: KnowledgeHubPage.preload },

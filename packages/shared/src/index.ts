@@ -31,3 +31,4 @@ export * from './onboarding/index.js';
 export * from './billing/plans.js';
 export * from './mailboxes/health.js';
 export * from './mailboxes/warmup.js';
+export * from './sales-gpt/schemas.js';

@@ -43,6 +43,7 @@ import * as m0190 from './migrations/0190_onboarding_knowledge_profiles.js';
 import * as m0210 from './migrations/0210_campaign_failed_leads.js';
 import * as m0211 from './migrations/0211_campaign_tasks.js';
 import * as m0212 from './migrations/0212_mail_auto_submitted.js';
+import * as m0230 from './migrations/0230_sales_gpt.js';
 import * as m0240 from './migrations/0240_agents.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '0210_campaign_failed_leads': m0210,
   '0211_campaign_tasks': m0211,
   '0212_mail_auto_submitted': m0212,
+  '0230_sales_gpt': m0230,
   '0240_agents': m0240,
 };
 

@@ -32,6 +32,8 @@ const TYPED_TABLES = {
   mail_warmups: true,
   mail_warmup_messages: true,
   agents: true, agent_runs: true, agent_run_contacts: true, agent_answers: true,
+  sales_gpt_conversations: true,
+  sales_gpt_messages: true,
 } satisfies Record<keyof DB, true>;
 
 let database: Database;

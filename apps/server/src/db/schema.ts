@@ -30,6 +30,7 @@ import type { WorkerHeartbeatsTable } from './schema-jobs.js';
 import type { IdempotencyKeysTable } from './schema-idempotency.js';
 import type { MailAccountsTable, MailFoldersTable, MailMessagesTable, MailWarmupMessagesTable, MailWarmupsTable } from './schema-mail.js';
 import type { SearchRunsTable } from './schema-search.js';
+import type { SalesGptConversationsTable, SalesGptMessagesTable } from './schema-sales-gpt.js';
 import type { ApiKeysTable } from './schema-api-keys.js';
 import type { IcpFiltersTable } from './schema-icp-filters.js';
 import type { KnowledgeChunksTable, KnowledgeProfilesTable, KnowledgeSourcesTable } from './schema-knowledge-hub.js';
@@ -232,6 +233,8 @@ export interface DB {
   campaign_lead_events: CampaignLeadEventsTable;
   suppressions: SuppressionsTable;
   campaign_mail_scans: CampaignMailScansTable;
+  sales_gpt_conversations: SalesGptConversationsTable;
+  sales_gpt_messages: SalesGptMessagesTable;
 }
 
 export type User = Selectable<UsersTable>;

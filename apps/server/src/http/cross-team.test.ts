@@ -46,6 +46,8 @@ type Ours = {
   profileId: string;
   agentId: string;
   agentRunId: string;
+  conversationId: string;
+  actionId: string;
 };
 /** A team's own resources that a request names besides the id under test. */
 type Theirs = { listId: string; companyListId: string; fileId: string; companyFileId: string; customContactId: string; inviteToken: string };
@@ -238,6 +240,16 @@ const CASES: Record<string, Case[]> = {
   'POST /knowledge-hub/generate-linkedin-reply': [
     { fields: ['body.profileId'], request: (o) => ({ url: '/knowledge-hub/generate-linkedin-reply', payload: { messages: [{ sender: 'Sam', text: 'Hello' }], profileId: o.profileId } }) },
   ],
+  'GET /api/v1/sales-gpt/conversations/{conversationId}': [{ fields: ['path.conversationId'], request: (o) => ({ url: `/api/v1/sales-gpt/conversations/${o.conversationId}` }) }],
+  'PATCH /api/v1/sales-gpt/conversations/{conversationId}': [{ fields: ['path.conversationId'], request: (o) => ({ url: `/api/v1/sales-gpt/conversations/${o.conversationId}`, payload: { title: 'Renamed' } }) }],
+  'DELETE /api/v1/sales-gpt/conversations/{conversationId}': [{ fields: ['path.conversationId'], request: (o) => ({ url: `/api/v1/sales-gpt/conversations/${o.conversationId}` }) }],
+  'POST /api/v1/sales-gpt/conversations/{conversationId}/messages': [
+    { fields: ['path.conversationId'], request: (o) => ({ url: `/api/v1/sales-gpt/conversations/${o.conversationId}/messages`, payload: { content: 'Hello' } }) },
+  ],
+  'POST /api/v1/sales-gpt/conversations/{conversationId}/confirm': [
+    { fields: ['path.conversationId'], request: (o) => ({ url: `/api/v1/sales-gpt/conversations/${o.conversationId}/confirm`, payload: { actionId: o.actionId, approve: false } }) },
+    { fields: ['body.actionId'], request: (o, m) => ({ url: `/api/v1/sales-gpt/conversations/${m === o ? o.conversationId : theirConversation}/confirm`, payload: { actionId: o.actionId, approve: false } }) },
+  ],
   'POST /api/v1/campaigns': [{ fields: ['body.listIds'], request: (o) => ({ url: '/api/v1/campaigns', payload: campaignDraft(o.listId, 'Cross') }) }],
   'GET /api/v1/campaigns/{id}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.campaignId}` }) }],
   'PATCH /api/v1/campaigns/{id}': [
@@ -365,6 +377,7 @@ const campaignDraft = (listId: string, name: string, mailbox = MAILBOX.email) =>
 let theirCampaign: string;
 let theirAgent: string;
 let theirMail: string;
+let theirConversation: string;
 
 let made = 0;
 async function createOurs(): Promise<Ours> {
@@ -410,6 +423,7 @@ async function createOurs(): Promise<Ours> {
       })
     )._id,
     ...(await ourAgent(listId)),
+    ...(await pendingSalesGptAction()),
   };
 }
 
@@ -425,6 +439,17 @@ async function launchedCampaign(listId: string) {
   await ok(owner, 'POST', { url: `/api/v1/campaigns/${launchedCampaignId}/launch` });
   const [lead] = (await call(owner, 'GET', { url: `/api/v1/campaigns/${launchedCampaignId}/leads` })).json().data;
   return { launchedCampaignId, campaignLeadId: lead.id as string };
+}
+
+/** One of our owner's SalesGPT conversations with an action waiting for a yes, as a model's tool call leaves it. */
+async function pendingSalesGptAction() {
+  const conversationId = (await ok(owner, 'POST', { url: '/api/v1/sales-gpt/conversations', payload: {} })).id as string;
+  const action = await t.ctx.db
+    .insertInto('sales_gpt_messages')
+    .values({ conversation_id: conversationId, role: 'tool', tool_call_id: 'call_0', tool_name: 'count_people', tool_args: JSON.stringify({ filters: {} }), action_status: 'pending', action_summary: 'Count people' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { conversationId, actionId: action.id };
 }
 
 const memberRowOf = async (user: TestUser) =>
@@ -470,6 +495,7 @@ beforeAll(async () => {
   deliverRaw(dovecot, THEIR_MAILBOX.email, generateMessage({ from: 'b@outside.test', to: THEIR_MAILBOX.email, subject: 'Theirs', text: 'theirs' }).raw);
   theirMail = (await connectSyncedMailbox(t, other, dovecot, THEIR_MAILBOX)).messageIds[0]!;
   theirAgent = (await ok(other, 'POST', { url: '/api/v1/agents', payload: { kind: 'research', name: 'Theirs', instructions: 'Q?', listId: theirs.listId, schedule: 'manual' } })).id;
+  theirConversation = (await ok(other, 'POST', { url: '/api/v1/sales-gpt/conversations', payload: {} })).id;
   theirCampaign = (await ok(other, 'POST', { url: '/api/v1/campaigns', payload: campaignDraft(theirs.listId, 'Theirs', THEIR_MAILBOX.email) })).id;
 });
 afterAll(async () => {

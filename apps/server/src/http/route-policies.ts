@@ -125,6 +125,14 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
 
   // AI (issue 23): every member may use it; what costs credits is checked against their cap.
   'GET /ai/status': 'user',
+  // SalesGPT (spec/engage.md, sidebar): each member's own conversations; tools act on the member's team and cap.
+  'GET /api/v1/sales-gpt/conversations': 'user',
+  'POST /api/v1/sales-gpt/conversations': 'user',
+  'GET /api/v1/sales-gpt/conversations/:conversationId': 'user',
+  'PATCH /api/v1/sales-gpt/conversations/:conversationId': 'user',
+  'DELETE /api/v1/sales-gpt/conversations/:conversationId': 'user',
+  'POST /api/v1/sales-gpt/conversations/:conversationId/messages': 'user',
+  'POST /api/v1/sales-gpt/conversations/:conversationId/confirm': 'user',
   // Knowledge hub profiles are each member's own (spec/settings.md §3: userId); the Company tab is every member's.
   'GET /knowledge-hub/get-all-profiles': 'user',
   'GET /knowledge-hub/profile/:profileId': 'user',
