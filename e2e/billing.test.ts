@@ -125,6 +125,17 @@ describe('billing in the browser', () => {
     expect(await dialog.getByTestId('embedded-checkout').count()).toBe(0);
   });
 
+  it("opens the checkout of the plan onboarding's Choose button named, and Back returns to the plans", async () => {
+    const page = await ownerPage('cara@plans.test');
+    await page.goto('/settings?tab=billing&plan=startup&cycle=monthly');
+    const plans = page.locator('[aria-label="Plans"]');
+    await plans.getByRole('heading', { name: 'Startup, monthly' }).waitFor();
+    await plans.getByText('Stripe checkout').waitFor();
+    await plans.getByRole('button', { name: 'Back' }).click();
+    await plans.getByRole('heading', { name: 'Choose a plan' }).waitFor();
+    expect(new URL(page.url()).searchParams.has('plan')).toBe(false);
+  });
+
   it('buys a plan, takes the 50% offer once (the second time is the 409 message), then cancels at period end', async () => {
     const page = await ownerPage('bea@plans.test');
     await page.goto('/settings?tab=billing');

@@ -2,6 +2,7 @@ import { YEARLY_DISCOUNT } from '@leadline/shared';
 import type { Tariff } from '@leadline/shared/billing/schemas';
 import { Button, Card, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { fetchPaymentSecret, useTariffs } from '../api';
 import { ContactSales, NO_CONTACT_SALES_LINK } from './ContactSales';
 import { EmbeddedCheckoutPanel } from './EmbeddedCheckoutPanel';
@@ -12,9 +13,22 @@ type Cycle = 'monthly' | 'yearly';
 /** Plan selection (spec §9: yearly by default, -20% shown; Growth through sales) and its checkout. */
 export function PlansCard({ publishableKey, contactSalesUrl }: { publishableKey: string | null; contactSalesUrl: string | null }) {
   const tariffs = useTariffs();
-  const [cycle, setCycle] = useState<Cycle>('yearly');
-  const [chosen, setChosen] = useState<{ tariff: Tariff; lookupKey: string } | null>(null);
+  // Onboarding's "Choose {plan}" links here with ?plan=&cycle=: that plan's checkout opens at once.
+  const [params, setParams] = useSearchParams();
+  const [cycle, setCycle] = useState<Cycle>(params.get('cycle') === 'monthly' ? 'monthly' : 'yearly');
+  const [picked, setChosen] = useState<{ tariff: Tariff; lookupKey: string } | null>(null);
   const index = cycle === 'monthly' ? 0 : 1;
+  const asked = picked ? undefined : tariffs.data?.find((tariff) => tariff._id === params.get('plan'));
+  const chosen = picked ?? (asked ? { tariff: asked, lookupKey: asked.variations[index].lookup_key } : null);
+  const back = () => {
+    setChosen(null);
+    if (params.has('plan')) {
+      const next = new URLSearchParams(params);
+      next.delete('plan');
+      next.delete('cycle');
+      setParams(next, { replace: true });
+    }
+  };
 
   return (
     <Card withBorder radius="md" padding="lg" aria-label="Plans">
@@ -39,7 +53,7 @@ export function PlansCard({ publishableKey, contactSalesUrl }: { publishableKey:
           <EmbeddedCheckoutPanel
             publishableKey={publishableKey}
             fetchClientSecret={() => fetchPaymentSecret({ mode: 'subscription', ui_mode: 'embedded', items: [{ lookup_key: chosen.lookupKey, quantity: 1 }] })}
-            onBack={() => setChosen(null)}
+            onBack={back}
           />
         ) : tariffs.isPending ? (
           <Loader size="sm" />
