@@ -87,8 +87,10 @@ describe('list builder agent', () => {
     expect(second).toMatchObject({ status: 'succeeded', results: 1, creditsCharged: CREDIT_COSTS.agentListBuilder });
     expect(await listSize(listId)).toBe(3);
     expect(await getCreditsInfo(t.ctx.db, user.teamId)).toMatchObject({ used: before.used + 2 * CREDIT_COSTS.agentListBuilder, held: 0 });
+    // The search's order among equal matches is the database's: the new one is whichever German VP the first run left out.
+    const firstNames = detail.items.map((i: { name: string }) => i.name);
     const added = (await call('GET', `/api/v1/agents/${agent.id}/runs/${second!.id}`)).json().data.items;
-    expect(added.map((i: { name: string }) => i.name)).toEqual(['Carla Wolf']);
+    expect(added.map((i: { name: string }) => i.name)).toEqual(['Anna Berg', 'Bernd Vogel', 'Carla Wolf'].filter((name) => !firstNames.includes(name)));
   });
 
   it('fails a run whose model answer says nothing usable, and charges nothing', async () => {
