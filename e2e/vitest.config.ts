@@ -7,6 +7,9 @@ export default defineProject({
     include: ['**/*.test.ts'],
     globalSetup: ['./support/build-web.ts'],
     testTimeout: 60_000,
+    // A poll waits for what the user would see; 1 s (the default) is shorter than a dialog's close
+    // transition on a loaded two-core machine.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
     // One file at a time: each starts a server and a browser, and the machine has two cores.
     pool: 'forks',
