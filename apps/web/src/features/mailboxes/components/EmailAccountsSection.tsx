@@ -64,7 +64,7 @@ export function EmailAccountsSection() {
                         Connected
                       </Badge>
                     ) : (
-                      <Stack gap={2}>
+                      <Stack gap={2} miw={130}>
                         <Badge color="red" variant="light">
                           Disconnected
                         </Badge>
@@ -91,7 +91,7 @@ export function EmailAccountsSection() {
                     <WarmupControl account={a} warmup={warmups.data?.find((w) => w.emailAddress === a.emailAddress)} />
                   </Table.Td>
                   <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Group gap="xs" justify="flex-end">
                       <Button size="xs" variant="default" onClick={() => setChecking(a)}>
                         Health
                       </Button>
