@@ -16,10 +16,9 @@ import { useE2E } from './support/harness.js';
 /** The redirect URI the providers send the browser back to; the test forwards it to the e2e server. */
 const PUBLIC_URL = 'http://leadline.test';
 const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
-const PROVIDERS = [
-  { provider: 'gmail' as const, kind: 'google' as const, email: 'gina@gmail.example.test', company: 'Google' },
-  { provider: 'outlook' as const, kind: 'microsoft' as const, email: 'otto@outlook.example.test', company: 'Microsoft' },
-];
+const GMAIL = { provider: 'gmail' as const, kind: 'google' as const, email: 'gina@gmail.example.test', company: 'Google' };
+const OUTLOOK = { provider: 'outlook' as const, kind: 'microsoft' as const, email: 'otto@outlook.example.test', company: 'Microsoft' };
+const PROVIDERS = [GMAIL, OUTLOOK];
 
 type Provider = (typeof PROVIDERS)[number]['provider'];
 type Loopback = { identity: Awaited<ReturnType<typeof startMailOAuthServer>>; dovecot: Dovecot; smtp: SmtpDelivery };
@@ -110,7 +109,7 @@ describe('Settings → Accounts → Add Account by OAuth (loopback Google and Mi
   }
 
   it('shows a mailbox whose grant was revoked as disconnected with the reason, and Reconnect signs in again', async () => {
-    const { email } = PROVIDERS[0];
+    const { email } = GMAIL;
     const { identity } = loopback.gmail;
     identity.revoke(email);
     const row0 = await e2e.ctx.db.selectFrom('mail_accounts').select('id').where('email_address', '=', email).executeTakeFirstOrThrow();
@@ -126,7 +125,7 @@ describe('Settings → Accounts → Add Account by OAuth (loopback Google and Mi
     await row.getByText(/Google refused the saved sign-in \(invalid_grant/).waitFor();
     await screenshots(page, 'mail-oauth-revoked');
     // The other mailbox is unaffected.
-    await accountRow(page, PROVIDERS[1].email).getByText('Connected', { exact: true }).waitFor();
+    await accountRow(page, OUTLOOK.email).getByText('Connected', { exact: true }).waitFor();
 
     await row.getByRole('button', { name: 'Reconnect' }).click();
     await expectToast(page, `${email} connected. Its mail is being synced.`);
