@@ -59,23 +59,18 @@ export function EmailAccountsSection() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    {a.isConnected ? (
-                      <Badge color="teal" variant="light">
-                        Connected
+                    {/* The width keeps the status badge whole when the row's other columns claim the space. */}
+                    <Stack gap={2} miw={130}>
+                      <Badge color={a.isConnected ? 'teal' : 'red'} variant="light">
+                        {a.isConnected ? 'Connected' : 'Disconnected'}
                       </Badge>
-                    ) : (
-                      <Stack gap={2}>
-                        <Badge color="red" variant="light">
-                          Disconnected
-                        </Badge>
-                        {a.disconnectedReason && (
-                          <Text size="xs" c="red">
-                            {a.disconnectedReason}
-                          </Text>
-                        )}
-                        {a.account !== 'imap' && <OAuthSignIn provider={a.account} emailAddress={a.emailAddress} label="Reconnect" />}
-                      </Stack>
-                    )}
+                      {!a.isConnected && a.disconnectedReason && (
+                        <Text size="xs" c="red">
+                          {a.disconnectedReason}
+                        </Text>
+                      )}
+                      {!a.isConnected && a.account !== 'imap' && <OAuthSignIn provider={a.account} emailAddress={a.emailAddress} label="Reconnect" />}
+                    </Stack>
                   </Table.Td>
                   <Table.Td>
                     {a.availableCapacity} of {a.dailyCapacity} left
@@ -91,7 +86,7 @@ export function EmailAccountsSection() {
                     <WarmupControl account={a} warmup={warmups.data?.find((w) => w.emailAddress === a.emailAddress)} />
                   </Table.Td>
                   <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Group gap="xs" justify="flex-end">
                       <Button size="xs" variant="default" onClick={() => setChecking(a)}>
                         Health
                       </Button>

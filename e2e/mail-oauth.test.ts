@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { TOUR_IDS } from '@leadline/shared';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findMailAccount, sendMail } from '../apps/server/src/features/mailboxes/index.js';
+import { createOwner, type TestUser } from '../apps/server/src/test/factories.js';
+import { startDovecot, type Dovecot } from '../apps/server/src/test/mail/dovecot.js';
+import { startSmtpDelivery, type SmtpDelivery } from '../apps/server/src/test/mail/smtp-delivery.js';
+import { testConfig } from '../apps/server/src/test/test-app.js';
+import type { startTestServer } from '../apps/server/src/test/test-server.js';
+import { startMailOAuthServer } from '../apps/server/src/test/vendors/mail-oauth-servers.js';
+import { expectToast } from './support/app.js';
+import { useE2E } from './support/harness.js';
+
+/** The redirect URI the providers send the browser back to; the test forwards it to the e2e server. */
+const PUBLIC_URL = 'http://leadline.test';
+const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
+const GMAIL = { provider: 'gmail' as const, kind: 'google' as const, email: 'gina@gmail.example.test', company: 'Google' };
+const OUTLOOK = { provider: 'outlook' as const, kind: 'microsoft' as const, email: 'otto@outlook.example.test', company: 'Microsoft' };
+const PROVIDERS = [GMAIL, OUTLOOK];
+
+type Provider = (typeof PROVIDERS)[number]['provider'];
+type Loopback = { identity: Awaited<ReturnType<typeof startMailOAuthServer>>; dovecot: Dovecot; smtp: SmtpDelivery };
+const loopback = {} as Record<Provider, Loopback>;
+const options: Parameters<typeof startTestServer>[0] = {};
+
+// Registered before useE2E's own beforeAll, so the server starts with these providers configured.
+beforeAll(async () => {
+  const mailOAuth = { ...testConfig().mailOAuth };
+  for (const { provider, kind, email } of PROVIDERS) {
+    const identity = await startMailOAuthServer(kind, { clientId: `${kind}-client`, clientSecret: `${kind}-secret`, user: { email, name: `${kind === 'google' ? 'Gina' : 'Otto'} Outbound` } });
+    // Dovecot checks each XOAUTH2 login with the identity server: only a token it issued opens the mailbox.
+    const dovecot = await startDovecot([{ email, password: 'not-known-to-leadline' }], { oauth2UserinfoUrl: identity.userinfoUrl });
+    const smtp = await startSmtpDelivery(dovecot, { acceptsToken: identity.accepts });
+    loopback[provider] = { identity, dovecot, smtp };
+    mailOAuth[provider] = {
+      ...mailOAuth[provider],
+      clientId: `${kind}-client`,
+      clientSecret: `${kind}-secret`,
+      authUrl: identity.authUrl,
+      tokenUrl: identity.tokenUrl,
+      imap: { host: dovecot.host, port: dovecot.port, secure: false },
+      smtp: { host: smtp.host, port: smtp.port, secure: false },
+    };
+  }
+  options.config = { outboundAllowPrivate: true, publicUrl: PUBLIC_URL, mailOAuth };
+}, 60_000);
+
+afterAll(async () => {
+  for (const { identity, dovecot, smtp } of Object.values(loopback)) {
+    await smtp.stop();
+    await dovecot.stop();
+    await identity.close();
+  }
+});
+
+const e2e = useE2E(options);
+let owner: TestUser;
+
+beforeAll(async () => {
+  owner = await createOwner(e2e.ctx.db);
+});
+
+async function pageAs(user: TestUser) {
+  const page = await e2e.newPage();
+  const [name, value] = user.cookie.split('=') as [string, string];
+  await page.context().addCookies([{ name, value, url: e2e.url }]);
+  for (const tourId of TOUR_IDS) expect((await page.request.post(`/api/v1/onboarding/tours?tourId=${tourId}`)).ok()).toBe(true);
+  // The provider's redirect goes to the public URL: hand it to the server under test.
+  await page.route(`${PUBLIC_URL}/**`, (route) => {
+    const back = new URL(route.request().url());
+    return route.fulfill({ status: 302, headers: { location: `${e2e.url}${back.pathname}${back.search}` } });
+  });
+  return page;
+}
+
+const accountRow = (page: Page, email: string) => page.getByRole('table', { name: 'Email accounts' }).getByRole('row').filter({ hasText: email });
+
+async function screenshots(page: Page, name: string) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
+  }
+}
+
+describe('Settings → Accounts → Add Account by OAuth (loopback Google and Microsoft)', () => {
+  for (const { provider, email, company } of PROVIDERS) {
+    it(`connects ${provider} through ${company}'s consent page and lists it connected`, async () => {
+      const page = await pageAs(owner);
+      await page.goto('/settings?tab=accounts');
+      await page.getByRole('button', { name: 'Add Account' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Account' });
+      await dialog.getByText(provider === 'gmail' ? 'Gmail' : 'Outlook', { exact: true }).click();
+      await dialog.getByText(`You sign in at ${company}`).waitFor();
+      await screenshots(page, `mail-oauth-add-${provider}`);
+      const before = loopback[provider].identity.counts.codeGrants;
+      await dialog.getByRole('button', { name: `Sign in with ${company}` }).click();
+
+      await expectToast(page, `${email} connected. Its mail is being synced.`);
+      await page.waitForURL((url) => url.pathname === '/settings' && url.searchParams.get('tab') === 'accounts');
+      const row = accountRow(page, email);
+      await row.getByText('Connected', { exact: true }).waitFor();
+      await row.getByText(`${provider === 'gmail' ? 'Gina' : 'Otto'} Outbound`).waitFor();
+      expect(loopback[provider].identity.counts.codeGrants).toBe(before + 1);
+      await screenshots(page, `mail-oauth-connected-${provider}`);
+    }, 60_000);
+  }
+
+  it('shows a mailbox whose grant was revoked as disconnected with the reason, and Reconnect signs in again', async () => {
+    const { email } = GMAIL;
+    const { identity } = loopback.gmail;
+    identity.revoke(email);
+    const row0 = await e2e.ctx.db.selectFrom('mail_accounts').select('id').where('email_address', '=', email).executeTakeFirstOrThrow();
+    await e2e.ctx.db.updateTable('mail_accounts').set({ access_token_expires_at: new Date(Date.now() - 1000) }).where('id', '=', row0.id).execute();
+    // Anything that opens the mailbox refreshes the expired token first; Google answers invalid_grant.
+    const failure = await sendMail(e2e.ctx, (await findMailAccount(e2e.ctx.db, row0.id))!, { to: ['peer@example.test'], subject: 'Never sent', text: 'Hi' }).catch((e: Error) => e);
+    expect(failure).toBeInstanceOf(Error);
+
+    const page = await pageAs(owner);
+    await page.goto('/settings?tab=accounts');
+    const row = accountRow(page, email);
+    await row.getByText('Disconnected', { exact: true }).waitFor();
+    await row.getByText(/Google refused the saved sign-in \(invalid_grant/).waitFor();
+    await screenshots(page, 'mail-oauth-revoked');
+    // The other mailbox is unaffected.
+    await accountRow(page, OUTLOOK.email).getByText('Connected', { exact: true }).waitFor();
+
+    await row.getByRole('button', { name: 'Reconnect' }).click();
+    await expectToast(page, `${email} connected. Its mail is being synced.`);
+    await accountRow(page, email).getByText('Connected', { exact: true }).waitFor();
+  }, 60_000);
+});
