@@ -87,6 +87,7 @@ describe('campaign tasks screens', () => {
 
     // Mark interested asks first, then ends Bob: no next step, his task closed.
     const bobRow = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Timeline of bob tester' }) });
+    await bobRow.getByText('Step 1, waiting for its task').waitFor();
     await bobRow.getByRole('button', { name: 'Mark bob tester interested' }).click();
     const confirm = page.getByRole('dialog', { name: 'Mark interested' });
     await confirm.getByText('Every remaining step of this lead stops.').waitFor();

@@ -37,7 +37,7 @@ export function TasksPanel({ campaignId }: { campaignId: string }) {
           const lead = task.name ?? task.email ?? 'Lead';
           return (
             <Table.Tr key={task.id}>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {lead}
                 {task.companyName && (
                   <Text size="xs" c="dimmed">

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Modal, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { CAMPAIGN_LEAD_STATUSES, type CampaignCounts, type CampaignLeadStatus } from '@leadline/shared/campaigns/index';
+import { CAMPAIGN_LEAD_STATUSES, type CampaignCounts, type CampaignDto, type CampaignLeadDto, type CampaignLeadStatus } from '@leadline/shared/campaigns/index';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';
@@ -24,6 +24,14 @@ const COUNT_LABELS: Array<[keyof CampaignCounts, string]> = [
   ['unsubscribed', 'Unsubscribed'],
   ['skipped', 'Skipped'],
 ];
+
+/** When a lead's next step is due; with no due time, an email is being sent and any other step waits for its task to be done. */
+function nextStepLabel(lead: CampaignLeadDto, steps: CampaignDto['steps']): string {
+  if (lead.nextStep === null) return '-';
+  const step = `Step ${lead.nextStep + 1}`;
+  if (lead.nextAt) return `${step}, ${new Date(lead.nextAt).toLocaleString()}`;
+  return steps.find((s) => s.position === lead.nextStep)?.type === 'email' ? `${step}, sending` : `${step}, waiting for its task`;
+}
 
 function Preview({ id, stepIndex, onClose }: { id: string; stepIndex: number | null; onClose: () => void }) {
   const preview = usePreview(id, stepIndex ?? 0, stepIndex !== null);
@@ -140,17 +148,17 @@ export function CampaignDetailsPage() {
         <Table.Tbody>
           {(leads.data?.data ?? []).map((lead) => (
             <Table.Tr key={lead.id}>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Anchor component="button" type="button" size="sm" onClick={() => setTimelineLead(lead.id)} aria-label={`Timeline of ${lead.name ?? lead.email ?? 'lead'}`}>
                   {lead.name ?? lead.email ?? 'Lead'}
                 </Anchor>
               </Table.Td>
               <Table.Td>{lead.email}</Table.Td>
               <Table.Td>{lead.companyName}</Table.Td>
-              <Table.Td>
+              <Table.Td miw={130}>
                 <LeadStatus lead={lead} />
               </Table.Td>
-              <Table.Td>{lead.nextStep === null ? '-' : `Step ${lead.nextStep + 1}${lead.nextAt ? `, ${new Date(lead.nextAt).toLocaleString()}` : ', sending'}`}</Table.Td>
+              <Table.Td>{nextStepLabel(lead, c.steps)}</Table.Td>
               <Table.Td>{lead.lastSentAt ? new Date(lead.lastSentAt).toLocaleString() : '-'}</Table.Td>
               <Table.Td>
                 {lead.status === 'active' && (
