@@ -5,7 +5,10 @@ import { CampaignCreateBody } from '@leadline/shared/campaigns/index';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCampaign, launchCampaign } from '../apps/server/src/features/campaigns/campaigns.service.js';
 import { runTick } from '../apps/server/src/features/campaigns/scheduler.js';
+import { sendPlannedEmail } from '../apps/server/src/features/campaigns/send-email.js';
 import { createContactList, createMailbox, ownerActor } from '../apps/server/src/features/campaigns/test/fixtures.repository.js';
+import { startDovecot, type Dovecot } from '../apps/server/src/test/mail/dovecot.js';
+import { startSmtpServer } from '../apps/server/src/test/mail/smtp-fixture.js';
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.js';
 import { expectToast, newUser, signUp } from './support/app.js';
 import { launchBrowser, openPage } from './support/browser.js';
@@ -17,6 +20,11 @@ import { launchBrowser, openPage } from './support/browser.js';
 const SHOTS = process.env.SCREENSHOTS_DIR ?? path.resolve(import.meta.dirname, 'artifacts');
 const ALL_DAY_EVERY_DAY = { timezone: 'UTC', days: [0, 1, 2, 3, 4, 5, 6], start: '00:00', end: '23:59' };
 
+const SENDER = { email: 'tia@example.test', password: 'tia-secret' };
+const GONE = 'gone@leads.test';
+
+let dovecot: Dovecot;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;
 let browser: Browser;
 let page: Page;
@@ -30,7 +38,10 @@ async function shot(name: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  dovecot = await startDovecot([SENDER]);
+  // A real refusal: the loopback SMTP server answers 550 for one recipient.
+  smtp = await startSmtpServer({ login: () => true, acceptsRecipient: (address) => address !== GONE, onMessage: () => {} });
+  t = await createTestApp({ config: { outboundAllowPrivate: true } });
   browser = await launchBrowser();
   page = await openPage(browser, await t.app.listen({ host: '127.0.0.1', port: 0 }));
 }, 90_000);
@@ -43,6 +54,8 @@ afterAll(async () => {
   await page?.context().close();
   await browser?.close();
   await t?.close();
+  await smtp?.close();
+  await dovecot?.stop();
 });
 
 describe('campaign tasks screens', () => {
@@ -50,7 +63,7 @@ describe('campaign tasks screens', () => {
     await signUp(page, newUser({ name: 'Tia Tasks', email: 'tia@acme.test' }));
     const user = await t.ctx.db.selectFrom('users').select(['id', 'team_id', 'email', 'name']).where('email', '=', 'tia@acme.test').executeTakeFirstOrThrow();
     const owner = { userId: user.id, teamId: user.team_id, email: user.email, name: user.name, cookie: '' };
-    await createMailbox(t.ctx.db, t.ctx.config, owner, 'tia@example.test');
+    await createMailbox(t.ctx.db, t.ctx.config, owner, SENDER.email, { smtp: { host: '127.0.0.1', port: smtp.port }, imap: dovecot, password: SENDER.password });
     const { listId } = await createContactList(t.ctx.db, owner, 'Call list', [
       { first: 'Ann', company: 'Acme', email: 'ann@leads.test' },
       { first: 'Bob', company: 'Beta', email: 'bob@leads.test' },
@@ -58,7 +71,7 @@ describe('campaign tasks screens', () => {
     const campaign = await createCampaign(t.ctx.db, ownerActor(owner), CampaignCreateBody.parse({
       name: 'Call first',
       listIds: [listId],
-      mailboxes: ['tia@example.test'],
+      mailboxes: [SENDER.email],
       schedule: ALL_DAY_EVERY_DAY,
       dailyLimit: 50,
       steps: [
@@ -108,5 +121,34 @@ describe('campaign tasks screens', () => {
     const ann = page.getByRole('dialog', { name: 'Timeline of ann tester' });
     await ann.getByText('Task done · step 1').waitFor();
     await shot('campaign-task-timeline');
+  });
+
+  it('shows a failed lead with the mail server\'s reason in the table and its timeline', async () => {
+    const user = await t.ctx.db.selectFrom('users').select(['id', 'team_id', 'email', 'name']).where('email', '=', 'tia@acme.test').executeTakeFirstOrThrow();
+    const owner = { userId: user.id, teamId: user.team_id, email: user.email, name: user.name, cookie: '' };
+    const { listId } = await createContactList(t.ctx.db, owner, 'Refusals', [{ first: 'Gus', company: 'Gone Inc', email: GONE }]);
+    const campaign = await createCampaign(t.ctx.db, ownerActor(owner), CampaignCreateBody.parse({
+      name: 'Refused',
+      listIds: [listId],
+      mailboxes: [SENDER.email],
+      schedule: ALL_DAY_EVERY_DAY,
+      minGapSeconds: 0,
+      jitterSeconds: 0,
+      steps: [{ type: 'email', delayDays: 0, subject: 'Hello', body: 'Hello {{firstName}}' }],
+    }));
+    await launchCampaign(t.ctx.db, ownerActor(owner), campaign.id);
+    // The tick also plans the first campaign's email to Ann; only this campaign's send is made here.
+    await runTick(t.ctx, { now: new Date() });
+    const send = await t.ctx.db.selectFrom('campaign_sends').select('id').where('campaign_id', '=', campaign.id).executeTakeFirstOrThrow();
+    expect(await sendPlannedEmail(t.ctx, send.id)).toBe('failed');
+
+    await page.goto(`/engage/sequences/campaign-details?id=${campaign.id}`);
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Timeline of gus tester' }) });
+    await row.getByText('Failed', { exact: true }).waitFor();
+    await row.getByText(/^Step 1: .*No such mailbox/).waitFor();
+    expect(await row.getByRole('button', { name: /interested/ }).count()).toBe(0);
+    await shot('campaign-failed-lead');
+    await page.getByRole('button', { name: 'Timeline of gus tester' }).click();
+    await page.getByRole('dialog', { name: 'Timeline of gus tester' }).getByText('Failed to send · step 1').waitFor();
   });
 });
