@@ -113,10 +113,14 @@ export function CampaignDetailsPage() {
           </Button>
         ))}
       </Group>
-      <Title order={2} size="h4">
-        Open tasks
-      </Title>
-      <TasksPanel campaignId={id} />
+      {c.steps.some((s) => s.type !== 'email') && (
+        <>
+          <Title order={2} size="h4">
+            Open tasks
+          </Title>
+          <TasksPanel campaignId={id} />
+        </>
+      )}
       <Group justify="space-between">
         <Title order={2} size="h4">
           Leads
