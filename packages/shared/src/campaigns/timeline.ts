@@ -19,6 +19,8 @@ export const CAMPAIGN_TIMELINE_LABELS: Record<string, string> = {
   unsubscribed: 'Unsubscribed',
   failed: 'Failed to send',
   task: 'Task',
+  task_done: 'Task done',
+  interested: 'Marked interested',
 };
 
 /** `GET /api/v1/campaigns/{id}/leads/{leadId}/timeline` */
@@ -26,7 +28,7 @@ export const CampaignLeadParams = z.object({ id: z.uuid(), leadId: z.uuid() });
 
 export const CampaignTimelineEntry = z.object({
   at: z.string().describe('When it happened (for `scheduled`, when it is due)'),
-  kind: z.string().describe('enrolled, skipped, scheduled, sent, opened, clicked, replied, auto_reply, soft_bounce, bounced, unsubscribed, failed, task, or a kind the engine added later'),
+  kind: z.string().describe('enrolled, skipped, scheduled, sent, opened, clicked, replied, auto_reply, soft_bounce, bounced, unsubscribed, failed, task, task_done, interested, or a kind the engine added later'),
   step: z.number().int().nullable().describe('Position of the step it belongs to (0 is the first), null for the lead itself'),
   detail: z.string().nullable().describe('The subject sent, the reason skipped, the error, the task text'),
 });

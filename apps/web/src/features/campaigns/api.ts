@@ -1,5 +1,5 @@
 import type { CampaignTimeline } from '@leadline/shared/campaigns/timeline';
-import type { CampaignCreateInput, CampaignDto, CampaignLeadDto, CampaignLeadStatus, CampaignStatus, CampaignSummaryDto } from '@leadline/shared/campaigns/index';
+import type { CampaignCreateInput, CampaignDto, CampaignLeadDto, CampaignLeadStatus, CampaignStatus, CampaignSummaryDto, CampaignTaskDto } from '@leadline/shared/campaigns/index';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -13,12 +13,15 @@ export const campaignKeys = {
   one: (id: string) => ['campaigns', 'one', id] as const,
   leads: (id: string, status: CampaignLeadStatus | undefined, page: number) => ['campaigns', 'leads', id, status ?? 'all', page] as const,
   timeline: (id: string, leadId: string) => ['campaigns', 'timeline', id, leadId] as const,
+  tasks: (id: string) => ['campaigns', 'tasks', id] as const,
 };
 
 export const CAMPAIGN_SCREEN_MESSAGES = {
   loadFailed: 'There was an error fetching your campaigns. Please try again later!',
   actionFailed: 'There was an error updating the campaign. Please try again later!',
   created: 'Campaign created successfully!',
+  taskDone: 'Task marked done',
+  markedInterested: 'Lead marked interested',
 } as const;
 
 export function useCampaigns(status?: CampaignStatus) {
@@ -113,4 +116,42 @@ export function useAudienceChoices() {
     select: (answer) => answer.data.filter((m) => m.isConnected).map((m) => m.emailAddress),
   });
   return { lists, mailboxes };
+}
+
+export function useCampaignTasks(id: string) {
+  return useQuery({
+    queryKey: campaignKeys.tasks(id),
+    queryFn: () => api.get<{ data: CampaignTaskDto[] }>(`${BASE}/${id}/tasks`),
+    select: (answer) => answer.data,
+    meta: { errorMessage: CAMPAIGN_SCREEN_MESSAGES.loadFailed },
+  });
+}
+
+/** Closes a task at once in the list and puts it back if the server refuses; the lead then moves on. */
+export function useCompleteTask(id: string) {
+  const queryClient = useQueryClient();
+  const key = campaignKeys.tasks(id);
+  return useMutation({
+    mutationFn: (task: Pick<CampaignTaskDto, 'contactId' | 'stepIndex'>) => api.post(`${BASE}/${id}/tasks/done`, { contactId: task.contactId, stepIndex: task.stepIndex }),
+    onMutate: async (task) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<{ data: CampaignTaskDto[] }>(key);
+      if (before) queryClient.setQueryData(key, { data: before.data.filter((t) => !(t.contactId === task.contactId && t.stepIndex === task.stepIndex)) });
+      return { before };
+    },
+    onError: (_error, _task, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
+    meta: { handlesErrors: true },
+  });
+}
+
+export function useMarkInterested(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (contactId: string) => api.post(`${BASE}/${id}/interested`, { contactId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
+    meta: { handlesErrors: true },
+  });
 }

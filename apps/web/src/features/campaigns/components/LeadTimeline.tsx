@@ -3,7 +3,7 @@ import { CAMPAIGN_TIMELINE_LABELS } from '@leadline/shared/campaigns/timeline';
 import { PageLoading } from '../../../components/PageLoading';
 import { useLeadTimeline } from '../api';
 
-const COLORS: Record<string, string> = { replied: 'teal', opened: 'blue', clicked: 'blue', bounced: 'red', soft_bounce: 'orange', failed: 'red', unsubscribed: 'gray', skipped: 'gray', scheduled: 'gray' };
+const COLORS: Record<string, string> = { replied: 'teal', opened: 'blue', clicked: 'blue', bounced: 'red', soft_bounce: 'orange', failed: 'red', interested: 'green', task: 'violet', task_done: 'teal', unsubscribed: 'gray', skipped: 'gray', scheduled: 'gray' };
 
 /** A lead's history in the campaign, in a drawer: what was sent when, and what came of it. */
 export function LeadTimeline({ campaignId, leadId, onClose }: { campaignId: string; leadId: string | null; onClose: () => void }) {

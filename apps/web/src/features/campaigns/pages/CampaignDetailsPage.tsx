@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { CAMPAIGN_LEAD_STATUSES, type CampaignCounts, type CampaignLeadStatus } from '@leadline/shared/campaigns/index';
+import { Alert, Anchor, Button, Group, Modal, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { CAMPAIGN_LEAD_STATUSES, type CampaignCounts, type CampaignDto, type CampaignLeadDto, type CampaignLeadStatus } from '@leadline/shared/campaigns/index';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';
@@ -7,10 +7,13 @@ import { PageLoading } from '../../../components/PageLoading';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { CAMPAIGN_SCREEN_MESSAGES, useCampaign, useCampaignAction, useCampaignLeads, usePreview, type CampaignAction } from '../api';
+import { LeadStatus } from '../components/LeadStatus';
 import { LeadTimeline } from '../components/LeadTimeline';
+import { MarkInterestedModal, type InterestedTarget } from '../components/MarkInterestedModal';
 import { StatusBadge } from '../components/StatusBadge';
 import { StepChart } from '../components/StepChart';
 import { StepFunnel } from '../components/StepFunnel';
+import { TasksPanel } from '../components/TasksPanel';
 
 const COUNT_LABELS: Array<[keyof CampaignCounts, string]> = [
   ['leads', 'Leads'],
@@ -21,6 +24,14 @@ const COUNT_LABELS: Array<[keyof CampaignCounts, string]> = [
   ['unsubscribed', 'Unsubscribed'],
   ['skipped', 'Skipped'],
 ];
+
+/** When a lead's next step is due; with no due time, an email is being sent and any other step waits for its task to be done. */
+function nextStepLabel(lead: CampaignLeadDto, steps: CampaignDto['steps']): string {
+  if (lead.nextStep === null) return '-';
+  const step = `Step ${lead.nextStep + 1}`;
+  if (lead.nextAt) return `${step}, ${new Date(lead.nextAt).toLocaleString()}`;
+  return steps.find((s) => s.position === lead.nextStep)?.type === 'email' ? `${step}, sending` : `${step}, waiting for its task`;
+}
 
 function Preview({ id, stepIndex, onClose }: { id: string; stepIndex: number | null; onClose: () => void }) {
   const preview = usePreview(id, stepIndex ?? 0, stepIndex !== null);
@@ -41,7 +52,7 @@ function Preview({ id, stepIndex, onClose }: { id: string; stepIndex: number | n
   );
 }
 
-/** /engage/sequences/campaign-details?id= (spec §2): counts, a funnel per step, the leads with their status and next step, and a lead's timeline. */
+/** /engage/sequences/campaign-details?id= (spec §2): counts, a funnel per step, the open tasks, the leads with their status and next step, and a lead's timeline. */
 export function CampaignDetailsPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
@@ -50,6 +61,7 @@ export function CampaignDetailsPage() {
   const [page, setPage] = useState(1);
   const [previewStep, setPreviewStep] = useState<number | null>(null);
   const [timelineLead, setTimelineLead] = useState<string | null>(null);
+  const [interested, setInterested] = useState<InterestedTarget | null>(null);
   const leads = useCampaignLeads(id, status, page);
   const action = useCampaignAction();
 
@@ -101,6 +113,14 @@ export function CampaignDetailsPage() {
           </Button>
         ))}
       </Group>
+      {c.steps.some((s) => s.type !== 'email') && (
+        <>
+          <Title order={2} size="h4">
+            Open tasks
+          </Title>
+          <TasksPanel campaignId={id} />
+        </>
+      )}
       <Group justify="space-between">
         <Title order={2} size="h4">
           Leads
@@ -124,7 +144,7 @@ export function CampaignDetailsPage() {
       <Table striped>
         <Table.Thead>
           <Table.Tr>
-            {['Name', 'Email', 'Company', 'Status', 'Next step', 'Last sent'].map((h) => (
+            {['Name', 'Email', 'Company', 'Status', 'Next step', 'Last sent', ''].map((h) => (
               <Table.Th key={h}>{h}</Table.Th>
             ))}
           </Table.Tr>
@@ -132,25 +152,25 @@ export function CampaignDetailsPage() {
         <Table.Tbody>
           {(leads.data?.data ?? []).map((lead) => (
             <Table.Tr key={lead.id}>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Anchor component="button" type="button" size="sm" onClick={() => setTimelineLead(lead.id)} aria-label={`Timeline of ${lead.name ?? lead.email ?? 'lead'}`}>
                   {lead.name ?? lead.email ?? 'Lead'}
                 </Anchor>
               </Table.Td>
               <Table.Td>{lead.email}</Table.Td>
               <Table.Td>{lead.companyName}</Table.Td>
+              <Table.Td miw={130}>
+                <LeadStatus lead={lead} />
+              </Table.Td>
+              <Table.Td>{nextStepLabel(lead, c.steps)}</Table.Td>
+              <Table.Td>{lead.lastSentAt ? new Date(lead.lastSentAt).toLocaleString() : '-'}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={lead.status === 'active' ? 'teal' : 'gray'}>
-                  {lead.status}
-                </Badge>
-                {lead.skipReason && (
-                  <Text size="xs" c="dimmed">
-                    {lead.skipReason}
-                  </Text>
+                {lead.status === 'active' && (
+                  <Button size="xs" variant="subtle" onClick={() => setInterested({ contactId: lead.contactId, name: lead.name ?? lead.email ?? 'this lead' })} aria-label={`Mark ${lead.name ?? lead.email ?? 'lead'} interested`}>
+                    Mark interested
+                  </Button>
                 )}
               </Table.Td>
-              <Table.Td>{lead.nextStep === null ? '-' : `Step ${lead.nextStep + 1}${lead.nextAt ? `, ${new Date(lead.nextAt).toLocaleString()}` : ', sending'}`}</Table.Td>
-              <Table.Td>{lead.lastSentAt ? new Date(lead.lastSentAt).toLocaleString() : '-'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -162,6 +182,7 @@ export function CampaignDetailsPage() {
       )}
       {leads.data && leads.data.pagination.totalPages > 1 && <Pagination total={leads.data.pagination.totalPages} value={page} onChange={setPage} />}
       <Preview id={id} stepIndex={previewStep} onClose={() => setPreviewStep(null)} />
+      <MarkInterestedModal campaignId={id} target={interested} onClose={() => setInterested(null)} />
       <LeadTimeline campaignId={id} leadId={timelineLead} onClose={() => setTimelineLead(null)} />
     </Stack>
   );
