@@ -51,7 +51,7 @@ function SortHeader({ column, sort, onSort }: { column: (typeof COLUMNS)[number]
   const Icon = !active ? IconSelector : sort.descending ? IconChevronDown : IconChevronUp;
   return (
     <Table.Th ta={column.numeric ? 'right' : undefined} aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
-      <UnstyledButton onClick={() => onSort(column.key)} fw={600} fz="sm">
+      <UnstyledButton onClick={() => onSort(column.key)} fw={600} fz="sm" style={{ whiteSpace: 'nowrap' }}>
         <Group gap={4} wrap="nowrap" justify={column.numeric ? 'flex-end' : undefined}>
           {column.label}
           <Icon size={14} aria-hidden />
@@ -110,7 +110,7 @@ export function SequenceInsightsPage() {
       ) : rows.length === 0 ? (
         campaigns.isSuccess && <EmptyState />
       ) : (
-        <Table.ScrollContainer minWidth={900} data-tour="insights-table">
+        <Table.ScrollContainer minWidth={1000} data-tour="insights-table">
           <Table striped highlightOnHover aria-label="Campaign comparison">
             <Table.Thead data-tour="insights-sort">
               <Table.Tr>
@@ -134,7 +134,7 @@ export function SequenceInsightsPage() {
                   <Table.Td ta="right">{formatRate(c.bounceRate)}</Table.Td>
                   <Table.Td ta="right">{c.counts.unsubscribed}</Table.Td>
                   <Table.Td ta="right">{c.counts.leads}</Table.Td>
-                  <Table.Td>
+                  <Table.Td miw={120}>
                     <StatusBadge status={c.status} reason={c.statusReason} />
                   </Table.Td>
                 </Table.Tr>
