@@ -110,7 +110,7 @@ export function SequenceInsightsPage() {
       ) : rows.length === 0 ? (
         campaigns.isSuccess && <EmptyState />
       ) : (
-        <Table.ScrollContainer minWidth={1000} data-tour="insights-table">
+        <Table.ScrollContainer minWidth={880} data-tour="insights-table">
           <Table striped highlightOnHover aria-label="Campaign comparison">
             <Table.Thead data-tour="insights-sort">
               <Table.Tr>
