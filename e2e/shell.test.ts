@@ -37,7 +37,7 @@ describe('app shell: sidebar and breadcrumbs', () => {
     const page = await signedIn();
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByText('Acme', { exact: true }).waitFor();
-    const built = ['SalesGPT', 'Prospect Search', 'Prospect Lists', 'Campaigns', 'Inbox', 'Agents'];
+    const built = ['SalesGPT', 'Insights', 'Prospect Search', 'Prospect Lists', 'Campaigns', 'Inbox', 'Agents'];
     for (const label of built) await nav.getByRole('link', { name: label, exact: true }).waitFor();
     for (const label of SIDEBAR_ITEMS.filter((item) => !built.includes(item))) {
       expect(await nav.getByRole('button', { name: label, exact: true }).getAttribute('aria-disabled')).toBe('true');

@@ -135,4 +135,29 @@ describe('guided tours', () => {
     await page.getByRole('heading', { name: 'New campaign' }).waitFor();
     await expectNoTour(page);
   });
+
+  it('runs the Insights tour through its 4 steps once, on a team without campaigns, and not again after a reload', async () => {
+    const page = await e2e.newPage();
+    await onboardedUser(page, newUser({ name: 'Ian Sight', email: 'ian@tours.test' }));
+    await page.goto('/insights/sequences');
+
+    const titles = ['Compare your campaigns', 'Rates that compare', 'Sort by what matters', 'Act on it'];
+    await tourStep(page, titles[0]!).waitFor();
+    fs.mkdirSync(SHOTS, { recursive: true });
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(SHOTS, `insights-${width}.png`) });
+    }
+    for (let index = 0; index < titles.length; index++) {
+      expect(await popover(page).getByText(`${index + 1} of 4`).count()).toBe(1);
+      const next = titles[index + 1];
+      const button = popover(page).getByRole('button', { name: next ? 'Next' : 'Done' });
+      await moveTour(() => button.click(), next ? tourStep(page, next) : page.locator('body:not(:has(.driver-popover))'));
+    }
+    await expect.poll(() => completedTours(page)).toEqual(['insights']);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Campaign insights' }).waitFor();
+    await expectNoTour(page);
+  });
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { matchPath } from 'react-router';
+import { matchPath, Navigate } from 'react-router';
 import { AdminOnly } from './features/auth/components/SessionGates';
 import { lazyPage } from './lib/lazy-page';
 
@@ -20,6 +20,7 @@ const CampaignsPage = lazyPage(() => import('./features/campaigns/pages/Campaign
 const NewCampaignPage = lazyPage(() => import('./features/campaigns/pages/NewCampaignPage'), (m) => m.NewCampaignPage);
 const AgentsPage = lazyPage(() => import('./features/agents/pages/AgentsPage'), (m) => m.AgentsPage);
 const CampaignDetailsPage = lazyPage(() => import('./features/campaigns/pages/CampaignDetailsPage'), (m) => m.CampaignDetailsPage);
+const SequenceInsightsPage = lazyPage(() => import('./features/insights/pages/SequenceInsightsPage'), (m) => m.SequenceInsightsPage);
 
 export type AppPage = {
   path: string;
@@ -54,6 +55,9 @@ export const APP_PAGES: readonly AppPage[] = [
   { path: '/engage/sequences', element: <CampaignsPage />, preload: CampaignsPage.preload, menu: 'Campaigns' },
   { path: '/engage/sequences/new-campaign', element: <NewCampaignPage />, preload: NewCampaignPage.preload },
   { path: '/engage/sequences/campaign-details', element: <CampaignDetailsPage />, preload: CampaignDetailsPage.preload },
+  // Insights' only built screen is Sequences: its sidebar entry opens it.
+  { path: '/insights', element: <Navigate to="/insights/sequences" replace />, preload: SequenceInsightsPage.preload, menu: 'Insights' },
+  { path: '/insights/sequences', element: <SequenceInsightsPage />, preload: SequenceInsightsPage.preload },
   { path: '/signals/agents', element: <AgentsPage />, preload: AgentsPage.preload, menu: 'Agents' },
 ];
 

@@ -13,10 +13,10 @@ export type TourStep = {
 const tour = (id: string) => `[data-tour="${id}"]`;
 
 /**
- * The steps of each tour (spec/engage.md §2 gives their counts). Insights (4 steps) is declared
- * in the shared TOURS but has no steps here: this version has no Insights screen to point at.
+ * The steps of each tour (spec/engage.md §2 gives their counts; the spec leaves their words to us).
+ * A step whose element is absent (Insights' columns before any campaign exists) shows centred.
  */
-export const TOUR_STEPS: Partial<Record<TourId, TourStep[]>> = {
+export const TOUR_STEPS: Record<TourId, TourStep[]> = {
   'prospect-lists': [
     { element: tour('lists-upload-csv'), title: 'Upload a file of prospects', description: 'A CSV, XLS or XLSX file with names, companies or LinkedIn URLs becomes a new list.', side: 'bottom' },
     { element: tour('lists-upload-companies'), title: 'Or a list of companies', description: 'Upload company names or domains to build a company list.', side: 'bottom' },
@@ -38,5 +38,11 @@ export const TOUR_STEPS: Partial<Record<TourId, TourStep[]>> = {
     { element: tour('campaign-basics'), title: 'Who gets it, and when', description: 'Pick the lists to write to, the mailboxes that send, the sending days and hours, and how many emails go out a day.', side: 'bottom' },
     { element: tour('campaign-sequence'), title: 'Write the sequence', description: 'Emails and follow-ups with their delays. Variables such as {{firstName|there}} fill in each lead; a follow-up without a subject replies in the same thread.', side: 'bottom' },
     { element: tour('campaign-actions'), title: 'Create, then launch', description: 'Next walks through the steps. The campaign is saved as a draft: launch it from its page when you are ready.', side: 'top' },
+  ],
+  insights: [
+    { element: tour('insights-header'), title: 'Compare your campaigns', description: 'Every campaign of your team side by side, with what it sent and how people answered.', side: 'bottom' },
+    { element: tour('insights-table'), title: 'Rates that compare', description: 'Open, click, reply and bounce rates are shares of the emails each campaign sent, so a small campaign compares with a large one.', side: 'top' },
+    { element: tour('insights-sort'), title: 'Sort by what matters', description: 'Click a column to rank your campaigns by it; click again to turn the order round.', side: 'bottom' },
+    { element: tour('insights-campaigns'), title: 'Act on it', description: 'Open a campaign for its funnel per step, or go to all campaigns to pause, resume or duplicate one.', side: 'left' },
   ],
 };
