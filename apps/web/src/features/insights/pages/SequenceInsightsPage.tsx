@@ -19,7 +19,7 @@ const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
   { key: 'clickRate', label: 'Click rate', numeric: true },
   { key: 'replyRate', label: 'Reply rate', numeric: true },
   { key: 'bounceRate', label: 'Bounce rate', numeric: true },
-  { key: 'unsubscribed', label: 'Unsubscribes', numeric: true },
+  { key: 'unsubscribed', label: 'Unsub\u00adscribes', numeric: true },
   { key: 'leads', label: 'Leads', numeric: true },
   { key: 'status', label: 'Status' },
 ];
@@ -51,10 +51,11 @@ function SortHeader({ column, sort, onSort }: { column: (typeof COLUMNS)[number]
   const Icon = !active ? IconSelector : sort.descending ? IconChevronDown : IconChevronUp;
   return (
     <Table.Th ta={column.numeric ? 'right' : undefined} aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
-      <UnstyledButton onClick={() => onSort(column.key)} fw={600} fz="sm" style={{ whiteSpace: 'nowrap' }}>
-        <Group gap={4} wrap="nowrap" justify={column.numeric ? 'flex-end' : undefined}>
+      <UnstyledButton onClick={() => onSort(column.key)} fw={600} fz="sm">
+        {/* Two-word headers may take two lines, so nine columns fit beside the sidebar at 1280 px. */}
+        <Group gap={4} wrap="nowrap" justify={column.numeric ? 'flex-end' : undefined} style={{ lineHeight: 1.2 }}>
           {column.label}
-          <Icon size={14} aria-hidden />
+          <Icon size={14} aria-hidden style={{ flexShrink: 0 }} />
         </Group>
       </UnstyledButton>
     </Table.Th>
@@ -110,7 +111,7 @@ export function SequenceInsightsPage() {
       ) : rows.length === 0 ? (
         campaigns.isSuccess && <EmptyState />
       ) : (
-        <Table.ScrollContainer minWidth={880} data-tour="insights-table">
+        <Table.ScrollContainer minWidth={760} data-tour="insights-table">
           <Table striped highlightOnHover aria-label="Campaign comparison">
             <Table.Thead data-tour="insights-sort">
               <Table.Tr>
@@ -122,7 +123,7 @@ export function SequenceInsightsPage() {
             <Table.Tbody>
               {rows.map((c, index) => (
                 <Table.Tr key={c.id}>
-                  <Table.Td data-tour={index === 0 ? 'insights-campaign' : undefined}>
+                  <Table.Td miw={150} data-tour={index === 0 ? 'insights-campaign' : undefined}>
                     <Anchor component={Link} to={`/engage/sequences/campaign-details?id=${c.id}`}>
                       {c.name}
                     </Anchor>
