@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CREDIT_COSTS } from '../credits/constants.js';
 import { int32, multilineText, trimmedText } from '../primitives.js';
 
 /** Agents (spec/engage.md, /signals/agents): saved instructions that run on a schedule. */
@@ -30,12 +31,8 @@ export const AGENT_MESSAGES = {
   listGone: 'The agent’s list no longer exists',
 } as const;
 
-/**
- * What the agent screens show as costs, in credits (spec §9). Literal numbers, not read from
- * CREDIT_COSTS: the web's chunking would otherwise pull the credits constants out of the first
- * load's entry into a chunk of their own. `agents.test.ts` keeps them equal to CREDIT_COSTS.
- */
-export const AGENT_COSTS = { listBuilderRun: 10, researchQuery: 5, aiEmail: 5 } as const;
+/** What the agent screens show as costs, in credits (spec §9). */
+export const AGENT_COSTS = { listBuilderRun: CREDIT_COSTS.agentListBuilder, researchQuery: CREDIT_COSTS.agentResearchQuery, aiEmail: CREDIT_COSTS.aiEmail } as const;
 
 export const AGENT_KIND_LABELS: Record<AgentKind, string> = { list_builder: 'List builder', research: 'Research agent' };
 
