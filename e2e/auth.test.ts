@@ -33,7 +33,8 @@ describe('sign up, log out and log in', () => {
     const page = await e2e.newPage();
     await signUp(page, ann);
     expect(new URL(page.url()).pathname).toBe('/');
-    await page.getByText('You are working in the Acme workspace.').waitFor();
+    // The home page is SalesGPT; the workspace's name is in the sidebar.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByText('Acme', { exact: true }).waitFor();
 
     await signOut(page);
     await page.goto('/');
