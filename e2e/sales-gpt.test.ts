@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPeople } from '../apps/server/src/test/factories.js';
 import { createTestApp, testConfig, type TestApp } from '../apps/server/src/test/test-app.js';
 import { startChatCompletionsServer } from '../apps/server/src/test/vendors/chat-completions-server.js';
@@ -39,6 +39,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await openPage(browser, url);
 }, 90_000);
+
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') await page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR ?? path.resolve(import.meta.dirname, 'artifacts'), `failed-${task.name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true }).catch(() => {});
+});
 
 afterAll(async () => {
   await page?.context().close();

@@ -91,6 +91,8 @@ describe('Settings tabs per role (spec/settings.md §6)', () => {
     const page = await pageAs(user());
     await page.goto('/');
     await page.getByRole('button', { name: 'User menu' }).click();
+    // The menu's items render after its opening transition: read them once the last one is there.
+    await page.getByRole('menuitem', { name: 'Sign Out' }).waitFor();
     const allowed = settingsTabsFor(permission).map((tab) => tab.label);
     const items = (await page.getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
     expect(items).toEqual([...allowed, 'Replay tours', 'Sign Out']);
