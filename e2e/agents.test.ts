@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFromPeople } from '../apps/server/src/features/contacts/index.js';
 import { getCreditsInfo } from '../apps/server/src/features/credits/index.js';
 import { addContactsToList, insertList } from '../apps/server/src/features/lists/index.js';
@@ -9,7 +9,7 @@ import { createPeople } from '../apps/server/src/test/factories.js';
 import { createTestApp, testConfig, type TestApp } from '../apps/server/src/test/test-app.js';
 import { startChatCompletionsServer } from '../apps/server/src/test/vendors/chat-completions-server.js';
 import { expectToast, newUser, signUp } from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { launchBrowser, openPage, screenshotOnFailure } from './support/browser.js';
 
 // Agents (/signals/agents) against a loopback chat-completions server, with the worker on: a
 // research agent and a list builder are made through the screen, run by hand through their
@@ -33,9 +33,7 @@ beforeAll(async () => {
   page = await openPage(browser, await t.app.listen({ host: '127.0.0.1', port: 0 }));
 }, 90_000);
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await page.screenshot({ path: path.join(SHOTS, `failed-${task.name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true }).catch(() => {});
-});
+screenshotOnFailure(() => page);
 
 afterAll(async () => {
   await page?.context().close();

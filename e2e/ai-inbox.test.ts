@@ -1,10 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '../apps/server/src/test/test-app.js';
 import { startChatCompletionsServer } from '../apps/server/src/test/vendors/chat-completions-server.js';
 import { newUser, signUp } from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { launchBrowser, openPage, screenshotOnFailure } from './support/browser.js';
 
 // The inbox's AI buttons against a loopback chat-completions server. The thread is stored as
 // the mailbox sync stores one (no IMAP server here: the AI reads the stored text).
@@ -27,9 +26,7 @@ beforeAll(async () => {
   page = await openPage(browser, url);
 }, 90_000);
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR ?? path.resolve(import.meta.dirname, 'artifacts'), `failed-${task.name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true }).catch(() => {});
-});
+screenshotOnFailure(() => page);
 
 afterAll(async () => {
   await page?.context().close();

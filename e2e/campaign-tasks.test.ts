@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { CampaignCreateBody } from '@leadline/shared/campaigns/index';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCampaign, launchCampaign } from '../apps/server/src/features/campaigns/campaigns.service.js';
 import { runTick } from '../apps/server/src/features/campaigns/scheduler.js';
 import { sendPlannedEmail } from '../apps/server/src/features/campaigns/send-email.js';
@@ -11,7 +11,7 @@ import { startDovecot, type Dovecot } from '../apps/server/src/test/mail/dovecot
 import { startSmtpServer } from '../apps/server/src/test/mail/smtp-fixture.js';
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.js';
 import { expectToast, newUser, signUp } from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { launchBrowser, openPage, screenshotOnFailure } from './support/browser.js';
 
 // A campaign whose first step is a call task: the task shows on the details page, Mark done (from
 // the keyboard) moves the lead on to its email, and Mark interested ends the other lead, closing
@@ -46,9 +46,7 @@ beforeAll(async () => {
   page = await openPage(browser, await t.app.listen({ host: '127.0.0.1', port: 0 }));
 }, 90_000);
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await page.screenshot({ path: path.join(SHOTS, `failed-${task.name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true }).catch(() => {});
-});
+screenshotOnFailure(() => page);
 
 afterAll(async () => {
   await page?.context().close();

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContactList } from '../apps/server/src/features/campaigns/test/fixtures.repository.js';
 import { createTestApp, testConfig, type TestApp } from '../apps/server/src/test/test-app.js';
 import { startChatCompletionsServer } from '../apps/server/src/test/vendors/chat-completions-server.js';
 import { expectToast, newUser, signUp } from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { launchBrowser, openPage, screenshotOnFailure } from './support/browser.js';
 
 // "AI generated" in the new-campaign flow against a loopback chat-completions server: the model
 // writes a 4-step sequence, the user edits a step and creates the campaign.
@@ -33,9 +33,7 @@ beforeAll(async () => {
   page = await openPage(browser, await t.app.listen({ host: '127.0.0.1', port: 0 }));
 }, 90_000);
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await page.screenshot({ path: path.join(SHOTS, `failed-${task.name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true }).catch(() => {});
-});
+screenshotOnFailure(() => page);
 
 afterAll(async () => {
   await page?.context().close();

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTick } from '../apps/server/src/features/campaigns/scheduler.js';
 import { createContactList, createMailbox } from '../apps/server/src/features/campaigns/test/fixtures.repository.js';
 import { startDovecot, type Dovecot } from '../apps/server/src/test/mail/dovecot.js';
 import { startSmtpFixture } from '../apps/server/src/test/mail/smtp-fixture.js';
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.js';
 import { expectToast, newUser, signUp } from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { launchBrowser, openPage, screenshotOnFailure } from './support/browser.js';
 
 // A basic campaign from a list, through the screens: create, preview, launch, watch the counts
 // move as the scheduler (driven here) plans and the worker sends through a loopback SMTP server,
@@ -39,9 +39,7 @@ beforeAll(async () => {
   page = await openPage(browser, await t.app.listen({ host: '127.0.0.1', port: 0 }));
 }, 90_000);
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await page.screenshot({ path: path.join(SHOTS, `failed-${task.name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true }).catch(() => {});
-});
+screenshotOnFailure(() => page);
 
 afterAll(async () => {
   await page?.context().close();

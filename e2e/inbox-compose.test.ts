@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imapClient } from '../apps/server/src/features/mailboxes/mail-connections.js';
 import { startDovecot, type Dovecot } from '../apps/server/src/test/mail/dovecot.js';
 import { deliverRaw } from '../apps/server/src/test/mail/maildir.js';
@@ -10,7 +10,7 @@ import { buildMessage } from '../apps/server/src/test/mail/rich-message.js';
 import { startSmtpDelivery, type SmtpDelivery } from '../apps/server/src/test/mail/smtp-delivery.js';
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.js';
 import { expectToast, newUser, signUp } from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { launchBrowser, openPage, screenshotOnFailure } from './support/browser.js';
 
 // Writing mail with the keyboard against Debian's Dovecot and a loopback SMTP server that
 // delivers into it: compose (c), reply (r), forward (f), each read back from the recipient's
@@ -108,9 +108,7 @@ beforeAll(async () => {
   }
 }, 150_000);
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await page.screenshot({ path: path.join(SHOTS, `failed-${task.name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true }).catch(() => {});
-});
+screenshotOnFailure(() => page);
 
 afterAll(async () => {
   await page?.context().close();

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { AI_MESSAGES } from '@leadline/shared';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imapClient } from '../apps/server/src/features/mailboxes/mail-connections.js';
 import { startDovecot, type Dovecot } from '../apps/server/src/test/mail/dovecot.js';
 import { deliverRaw, generateMessage } from '../apps/server/src/test/mail/maildir.js';
@@ -12,7 +12,7 @@ import { buildMessage } from '../apps/server/src/test/mail/rich-message.js';
 import { startSmtpDelivery, type SmtpDelivery } from '../apps/server/src/test/mail/smtp-delivery.js';
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.js';
 import { expectToast, newUser, signUp } from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { launchBrowser, openPage, screenshotOnFailure } from './support/browser.js';
 
 // The whole path against Debian's Dovecot on loopback: connect an IMAP mailbox through the
 // Add Account dialog, let the supervised sync fill the inbox, then read, search, flag, tag and
@@ -112,9 +112,7 @@ beforeAll(async () => {
   page = await openPage(browser, url);
 }, 90_000);
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await page.screenshot({ path: path.join(SHOTS, `failed-${task.name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true }).catch(() => {});
-});
+screenshotOnFailure(() => page);
 
 afterAll(async () => {
   await page?.context().close();

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imapClient } from '../apps/server/src/features/mailboxes/mail-connections.js';
 import { startDovecot, type Dovecot } from '../apps/server/src/test/mail/dovecot.js';
 import { deliverRaw } from '../apps/server/src/test/mail/maildir.js';
 import { startSmtpDelivery, type SmtpDelivery } from '../apps/server/src/test/mail/smtp-delivery.js';
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.js';
 import { expectToast, newUser, signUp } from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { launchBrowser, openPage, screenshotOnFailure } from './support/browser.js';
 
 // Reply all with the keyboard (a), against Debian's Dovecot and a loopback SMTP server that
 // delivers into it: every other participant of the message gets the answer, our own mailbox
@@ -97,9 +97,7 @@ beforeAll(async () => {
   }
 }, 150_000);
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await page.screenshot({ path: path.join(SHOTS, `failed-${task.name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true }).catch(() => {});
-});
+screenshotOnFailure(() => page);
 
 afterAll(async () => {
   await page?.context().close();

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPeople } from '../apps/server/src/test/factories.js';
 import { createTestApp, testConfig, type TestApp } from '../apps/server/src/test/test-app.js';
 import { startChatCompletionsServer } from '../apps/server/src/test/vendors/chat-completions-server.js';
 import { newUser, signUp } from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { launchBrowser, openPage, screenshotOnFailure } from './support/browser.js';
 
 // A SalesGPT conversation against a loopback chat-completions server: the scripted model asks
 // to save a search to a list, the member confirms in the chat, and the list holds real people.
@@ -40,9 +40,7 @@ beforeAll(async () => {
   page = await openPage(browser, url);
 }, 90_000);
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') await page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR ?? path.resolve(import.meta.dirname, 'artifacts'), `failed-${task.name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true }).catch(() => {});
-});
+screenshotOnFailure(() => page);
 
 afterAll(async () => {
   await page?.context().close();
