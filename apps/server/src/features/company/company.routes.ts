@@ -1,34 +1,16 @@
 import fastifyMultipart from '@fastify/multipart';
-import { AppError, COMPANY_MESSAGES, ErrorBody, LOGO_MAX_BYTES, LogoResponse, MeResponse, UserInfoBody } from '@leadline/shared';
+import { AppError, COMPANY_MESSAGES, ErrorBody, LOGO_MAX_BYTES, LogoResponse } from '@leadline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
-import { getMe } from '../auth/index.js';
-import { LOGO_PATH, readLogo, updateUserInfo, uploadLogo } from './company.service.js';
+import { LOGO_PATH, readLogo, uploadLogo } from './company.service.js';
 
 const tags = ['company'];
 
 export const companyRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
   // "Less than 5MB": a file of LOGO_MAX_BYTES or more is cut and refused.
   await app.register(fastifyMultipart, { limits: { fileSize: LOGO_MAX_BYTES - 1, files: 1, fields: 5, parts: 10 }, throwFileSizeLimit: false });
-
-  app.put(
-    '/userInfo',
-    {
-      schema: {
-        tags,
-        summary: "Update the company's name and website, your onboarding step or the team's enrichment preference",
-        body: UserInfoBody,
-        response: { 200: MeResponse, 400: ErrorBody },
-      },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      await updateUserInfo(ctx.db, actor, request.body);
-      return getMe(ctx.db, actor.userId);
-    },
-  );
 
   app.post(
     '/user/logo',

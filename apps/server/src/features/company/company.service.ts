@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
-import { AppError, COMPANY_MESSAGES, ENRICHMENT_PREFERENCES, LOGO_MAX_SIDE, type EnrichmentPreferenceId, type OnboardingStep } from '@leadline/shared';
+import { AppError, COMPANY_MESSAGES, ENRICHMENT_PREFERENCES, LOGO_MAX_SIDE, type EnrichmentPreferenceId } from '@leadline/shared';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';
-import { advanceOnboardingStep } from '../onboarding/index.js';
 import * as repo from './company.repository.js';
 
 /** Where the team's logo is served; the version makes each upload a new address. */
@@ -56,17 +55,19 @@ export async function readLogo(db: Kysely<DB>, actor: Actor) {
   return logo;
 }
 
-/** `PUT /userInfo`: the company's name and website (the team's), the caller's onboarding step, the team's enrichment preference. */
-export async function updateUserInfo(
+/**
+ * The company's part of `PUT /userInfo` and of onboarding's company step: the team's name and
+ * website (both or neither), and its enrichment preference. `db` may be the caller's transaction.
+ */
+export async function updateCompanyInfo(
   db: Kysely<DB>,
-  actor: Actor,
-  input: { companyName?: string | undefined; domain?: string | undefined; onboardingStep?: OnboardingStep | undefined; enrichmentPreferenceId?: EnrichmentPreferenceId | undefined },
+  teamId: string,
+  input: { companyName?: string | undefined; domain?: string | undefined; enrichmentPreferenceId?: EnrichmentPreferenceId | undefined },
 ) {
   if (input.companyName !== undefined && input.domain !== undefined) {
-    await repo.updateTeamCompany(db, actor.teamId, { name: input.companyName, website: input.domain });
+    await repo.updateTeamCompany(db, teamId, { name: input.companyName, website: input.domain });
   }
-  if (input.onboardingStep !== undefined) await advanceOnboardingStep(db, actor.userId, input.onboardingStep);
   if (input.enrichmentPreferenceId !== undefined) {
-    await repo.updateTeamEnrichmentPreference(db, actor.teamId, ENRICHMENT_PREFERENCES[input.enrichmentPreferenceId]);
+    await repo.updateTeamEnrichmentPreference(db, teamId, ENRICHMENT_PREFERENCES[input.enrichmentPreferenceId]);
   }
 }

@@ -1,2 +1,2 @@
-/** The company feature's public surface: naming the team (onboarding's company step does it too). */
-export { updateTeamCompany } from './company.repository.js';
+/** The company feature's public surface: the team's name, website and enrichment preference (onboarding saves them too). */
+export { updateCompanyInfo } from './company.service.js';

@@ -2,17 +2,20 @@ import {
   AllowedDomainsBody,
   AllowedDomainsResponse,
   ErrorBody,
+  MeResponse,
   OnboardBody,
   OnboardingStateResponse,
   OnboardResponse,
   ToursResponse,
   TourQuery,
+  UserInfoBody,
 } from '@leadline/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
-import { completeTour, getOnboardingState, listAllowedDomains, onboardCompany, replayTours, setAllowedDomains } from './onboarding.service.js';
+import { getMe } from '../auth/index.js';
+import { completeTour, getOnboardingState, listAllowedDomains, onboardCompany, replayTours, setAllowedDomains, updateUserInfo } from './onboarding.service.js';
 
 const tags = ['onboarding'];
 
@@ -24,6 +27,23 @@ export const onboardingRoutes = (ctx: AppContext): FastifyPluginAsyncZod => asyn
     '/api/v1/onboarding',
     { schema: { tags, summary: 'Your onboarding step, the knowledge hub profile the company step created, the allowed domains and the script tag', response: { 200: OnboardingStateResponse } } },
     async (request) => ({ data: await getOnboardingState(ctx, actorOf(request), { origin: origin(request), contactSalesUrl: ctx.config.contactSalesUrl }) }),
+  );
+
+  app.put(
+    '/userInfo',
+    {
+      schema: {
+        tags: ['company'],
+        summary: "Update the company's name and website, your onboarding step or the team's enrichment preference",
+        body: UserInfoBody,
+        response: { 200: MeResponse, 400: ErrorBody },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await updateUserInfo(ctx.db, actor, request.body);
+      return getMe(ctx.db, actor.userId);
+    },
   );
 
   app.post(

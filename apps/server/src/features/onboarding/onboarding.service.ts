@@ -7,6 +7,7 @@ import {
   ONBOARDING_STEPS,
   onboardingStepIndex,
   trackingScriptTag,
+  type EnrichmentPreferenceId,
   type KnowledgeProfileDto,
   type OnboardingProfile,
   type OnboardingStep,
@@ -17,7 +18,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
-import { updateTeamCompany } from '../company/index.js';
+import { updateCompanyInfo } from '../company/index.js';
 import { createKnowledgeProfile, findKnowledgeProfile, replaceKnowledgeRootUrls } from '../knowledge-hub/index.js';
 import * as repo from './onboarding.repository.js';
 
@@ -30,6 +31,22 @@ const stepsBefore = (step: OnboardingStep): readonly string[] => ONBOARDING_STEP
  */
 export async function advanceOnboardingStep(db: Kysely<DB>, userId: string, step: OnboardingStep): Promise<void> {
   await repo.advanceOnboardingStep(db, userId, step, stepsBefore(step));
+}
+
+/**
+ * `PUT /userInfo`, which the spec uses for the user's onboarding step and for the company's
+ * name, website and enrichment preference: onboarding composes company's part with its own step,
+ * so company needs to know nothing of onboarding. All or nothing, in one transaction.
+ */
+export async function updateUserInfo(
+  db: Kysely<DB>,
+  actor: Actor,
+  input: { companyName?: string | undefined; domain?: string | undefined; onboardingStep?: OnboardingStep | undefined; enrichmentPreferenceId?: EnrichmentPreferenceId | undefined },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await updateCompanyInfo(trx, actor.teamId, input);
+    if (input.onboardingStep !== undefined) await advanceOnboardingStep(trx, actor.userId, input.onboardingStep);
+  });
 }
 
 type OnboardInput = { companyName: string; domain: string; competitorDomains: string[]; includeSubPages: boolean };
@@ -72,7 +89,7 @@ async function saveCompanyProfile(ctx: AppContext, actor: Actor, rootUrls: Onboa
 export async function onboardCompany(ctx: AppContext, actor: Actor, input: OnboardInput) {
   const rootUrls = companyRootUrls(input);
   return ctx.db.transaction().execute(async (trx) => {
-    await updateTeamCompany(trx, actor.teamId, { name: input.companyName, website: input.domain });
+    await updateCompanyInfo(trx, actor.teamId, { companyName: input.companyName, domain: input.domain });
     const profile = await saveCompanyProfile(ctx, actor, rootUrls, trx);
     await advanceOnboardingStep(trx, actor.userId, 'integrations');
     return { profile: presentProfile(profile), onboardingStep: await repo.findOnboardingStep(trx, actor.userId) };
