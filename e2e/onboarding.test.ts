@@ -88,7 +88,7 @@ describe('onboarding of a new owner', () => {
     // The plan step is there to go back to: yearly first, and this server sells no plans.
     await stepTab(page, 'Select plan').click();
     await page.getByText(ONBOARDING_MESSAGES.billingOff).waitFor();
-    expect(await page.getByRole('radio', { name: /Yearly/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Yearly -20%' }).isChecked()).toBe(true);
     await page.getByRole('region', { name: 'Startup' }).getByText('Popular').waitFor();
     await page.getByRole('region', { name: 'Hobby' }).getByText('$40').waitFor();
     await shoot(page, '0-plan');

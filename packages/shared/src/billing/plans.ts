@@ -1,4 +1,4 @@
-import { PLANS, type Plan } from '../credits/constants.js';
+import { PLANS, YEARLY_DISCOUNT, type Plan } from '../credits/constants.js';
 
 /**
  * What the plan pickers need beyond the plans themselves (credits/constants.ts holds spec §9's
@@ -6,6 +6,15 @@ import { PLANS, type Plan } from '../credits/constants.js';
  */
 export type BillingCycle = 'monthly' | 'yearly';
 export const DEFAULT_BILLING_CYCLE: BillingCycle = 'yearly';
+
+/**
+ * The billing-cycle tab of onboarding's plan step and of the Billing tab: yearly first (the
+ * default, the spec's "yearly/monthly tab"), showing -20% as spec §9 words it.
+ */
+export const BILLING_CYCLE_OPTIONS: readonly { value: BillingCycle; label: string }[] = [
+  { value: 'yearly', label: `Yearly -${Math.round(YEARLY_DISCOUNT * 100)}%` },
+  { value: 'monthly', label: 'Monthly' },
+];
 
 /** The plans bought by card, in the comparison table's order; Growth is a contact-sales link. */
 export const SELF_SERVE_PLANS: readonly Plan[] = [PLANS.hobby, PLANS.solopreneur, PLANS.startup];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CREDIT_PACK_UNIT, CREDIT_PACKS, PLANS, type PlanId } from '../credits/constants.js';
 import { int32, storableText, text } from '../primitives.js';
+import type { BillingCycle } from './plans.js';
 
 /** Messages of spec/settings.md §8 and issue 20 for billing, verbatim. */
 export const BILLING_MESSAGES = {
@@ -38,7 +39,6 @@ export const CANCELLATION_REASONS = [
 ] as const;
 export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
 
-export type BillingCycle = 'monthly' | 'yearly';
 export const PAID_PLANS = ['hobby', 'solopreneur', 'startup'] as const satisfies readonly PlanId[];
 export type PaidPlan = (typeof PAID_PLANS)[number];
 

@@ -1,4 +1,4 @@
-import { YEARLY_DISCOUNT } from '@leadline/shared';
+import { BILLING_CYCLE_OPTIONS, DEFAULT_BILLING_CYCLE, type BillingCycle } from '@leadline/shared';
 import type { Tariff } from '@leadline/shared/billing/schemas';
 import { Button, Card, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -8,14 +8,12 @@ import { ContactSales, NO_CONTACT_SALES_LINK } from './ContactSales';
 import { EmbeddedCheckoutPanel } from './EmbeddedCheckoutPanel';
 import { PlanCard } from './PlanCard';
 
-type Cycle = 'monthly' | 'yearly';
-
 /** Plan selection (spec §9: yearly by default, -20% shown; Growth through sales) and its checkout. */
 export function PlansCard({ publishableKey, contactSalesUrl }: { publishableKey: string | null; contactSalesUrl: string | null }) {
   const tariffs = useTariffs();
   // Onboarding's "Choose {plan}" links here with ?plan=&cycle=: that plan's checkout opens at once.
   const [params, setParams] = useSearchParams();
-  const [cycle, setCycle] = useState<Cycle>(params.get('cycle') === 'monthly' ? 'monthly' : 'yearly');
+  const [cycle, setCycle] = useState<BillingCycle>(params.get('cycle') === 'monthly' ? 'monthly' : DEFAULT_BILLING_CYCLE);
   const [picked, setChosen] = useState<{ tariff: Tariff; lookupKey: string } | null>(null);
   const index = cycle === 'monthly' ? 0 : 1;
   const asked = picked ? undefined : tariffs.data?.find((tariff) => tariff._id === params.get('plan'));
@@ -40,12 +38,9 @@ export function PlansCard({ publishableKey, contactSalesUrl }: { publishableKey:
           {!chosen && (
             <SegmentedControl
               value={cycle}
-              onChange={(v) => setCycle(v as Cycle)}
+              onChange={(v) => setCycle(v as BillingCycle)}
               aria-label="Billing cycle"
-              data={[
-                { value: 'monthly', label: 'Monthly' },
-                { value: 'yearly', label: `Yearly -${YEARLY_DISCOUNT * 100}%` },
-              ]}
+              data={[...BILLING_CYCLE_OPTIONS]}
             />
           )}
         </Group>

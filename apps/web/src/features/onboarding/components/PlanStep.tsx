@@ -1,4 +1,4 @@
-import { DEFAULT_BILLING_CYCLE, ONBOARDING_MESSAGES, PLANS, SELF_SERVE_PLANS, TRIAL_DAYS, YEARLY_DISCOUNT, type BillingCycle } from '@leadline/shared';
+import { BILLING_CYCLE_OPTIONS, DEFAULT_BILLING_CYCLE, ONBOARDING_MESSAGES, PLANS, SELF_SERVE_PLANS, TRIAL_DAYS, type BillingCycle } from '@leadline/shared';
 import { Alert, Button, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -21,10 +21,7 @@ export function PlanStep({ onContinue }: { onContinue: () => void }) {
           aria-label="Billing cycle"
           value={cycle}
           onChange={(value) => setCycle(value as BillingCycle)}
-          data={[
-            { value: 'yearly', label: `Yearly (-${YEARLY_DISCOUNT * 100}%)` },
-            { value: 'monthly', label: 'Monthly' },
-          ]}
+          data={[...BILLING_CYCLE_OPTIONS]}
         />
         {billing.isPending && <Loader size="sm" aria-label="Checking billing" />}
       </Group>
