@@ -146,6 +146,12 @@ export interface PeopleSearchTable {
   has_mobile_phone: boolean;
 }
 
+/** One row (migration 0300): bumped by every statement that writes people's search rows, term codes or companies. */
+export interface SearchDataVersionTable {
+  id: Generated<boolean>;
+  version: Generated<string>;
+}
+
 /** Secondary indexes a bulk load dropped, to be made again when it ends (migration 0011). */
 export interface BulkLoadIndexesTable {
   name: string;

@@ -7,7 +7,7 @@ import type { DB } from './schema.js';
 /** Every table of the DB type; the compiler refuses a table missing here or named wrongly. */
 const TYPED_TABLES = {
   teams: true, users: true, team_members: true, sessions: true, subscriptions: true, job_progress: true, people: true, companies: true,
-  people_search: true, search_terms: true, bulk_load_indexes: true, search_values: true, saved_searches: true, app_secrets: true,
+  people_search: true, search_terms: true, search_data_version: true, bulk_load_indexes: true, search_values: true, saved_searches: true, app_secrets: true,
   uploads: true, lists: true, contacts: true, list_contacts: true, import_batches: true, list_companies: true, credit_periods: true,
   credit_ledger: true, credit_member_months: true, credit_holds: true, integrations: true, crm_records: true, sync_runs: true,
   enrichment_runs: true, enrichment_items: true, domain_events: true, event_deliveries: true, login_failures: true,

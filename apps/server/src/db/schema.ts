@@ -17,6 +17,7 @@ import type {
   PeopleSearchTable,
   PeopleTable,
   SavedSearchesTable,
+  SearchDataVersionTable,
   SearchTermsTable,
   SearchValuesTable,
 } from './schema-people.js';
@@ -170,6 +171,7 @@ export interface DB {
   companies: CompaniesTable;
   people_search: PeopleSearchTable;
   search_terms: SearchTermsTable;
+  search_data_version: SearchDataVersionTable;
   bulk_load_indexes: BulkLoadIndexesTable;
   search_values: SearchValuesTable;
   saved_searches: SavedSearchesTable;

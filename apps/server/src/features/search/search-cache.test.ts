@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOwner, createPeople, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { SEARCH_CACHE_TTL_MS, SearchCache } from './search-cache.js';
+import { DATA_VERSION_CHECK_MS, SEARCH_CACHE_TTL_MS, SearchCache } from './search-cache.js';
 import { countUpTo, pagePeople } from './search.repository.js';
 
 describe('the search cache', () => {
@@ -53,6 +53,23 @@ describe('the search cache', () => {
     expect(await c.get('d', n.compute)).toBe(4);
     expect(await c.get('a', n.compute)).toBe(5);
   });
+
+  it('reads the data version once per check interval, once for concurrent callers, again when the clock is set back, and keeps no failed read', async () => {
+    const c = new SearchCache({ versionCheckMs: 50, now: () => clock.now });
+    const n = counter();
+    const read = () => n.compute().then(String);
+    expect(await Promise.all([c.dataVersion(read), c.dataVersion(read)])).toEqual(['1', '1']);
+    clock.now += 49;
+    expect(await c.dataVersion(read)).toBe('1');
+    clock.now += 1;
+    expect(await c.dataVersion(read)).toBe('2');
+    await expect(c.dataVersion(() => Promise.reject(new Error('connection lost')))).resolves.toBe('2');
+    clock.now += 50;
+    await expect(c.dataVersion(() => Promise.reject(new Error('connection lost')))).rejects.toThrow('connection lost');
+    expect(await c.dataVersion(read)).toBe('3');
+    clock.now -= 1;
+    expect(await c.dataVersion(read)).toBe('4');
+  });
 });
 
 describe('search with the cache', () => {
@@ -77,20 +94,30 @@ describe('search with the cache', () => {
   afterAll(() => t.close());
   afterEach(() => vi.useRealTimers());
 
-  it('answers every team the same count and page for the same filters within the time to live, and the new ones after it', async () => {
+  it('answers every team the same count and page for the same filters, and shows new people once the data version is read again, long before the time to live', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     expect((await search(first, FILTERS)).total).toBe(2);
     await addPortuguese(['pt-3']);
 
-    // Another team, within the time to live: the count and the page of the first search.
+    // Another team, before the version is read again: the count and the page of the first search.
     const reused = await search(second, FILTERS);
     expect(reused.total).toBe(2);
     expect(reused.data.map((p) => p.full_name).sort()).toEqual(['person pt-1', 'person pt-2']);
 
-    vi.setSystemTime(Date.now() + SEARCH_CACHE_TTL_MS + 1);
+    vi.setSystemTime(Date.now() + DATA_VERSION_CHECK_MS);
+    expect(DATA_VERSION_CHECK_MS).toBeLessThan(SEARCH_CACHE_TTL_MS);
     const fresh = await search(second, FILTERS);
     expect(fresh.total).toBe(3);
     expect(fresh.data.map((p) => p.full_name).sort()).toEqual(['person pt-1', 'person pt-2', 'person pt-3']);
+  });
+
+  it('counts companies anew once companies are added', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const acme = [sql<boolean>`companies.name like ${'acme cache %'}`];
+    expect((await countUpTo(t.ctx.db, 'companies', acme, TOTAL_EXACT_LIMIT)).total).toBe(0);
+    await t.ctx.db.insertInto('companies').values([{ name: 'acme cache one' }, { name: 'acme cache two' }]).execute();
+    vi.setSystemTime(Date.now() + DATA_VERSION_CHECK_MS);
+    expect((await countUpTo(t.ctx.db, 'companies', acme, TOTAL_EXACT_LIMIT)).total).toBe(2);
   });
 
   it('counts the right number for each filter set', async () => {
@@ -127,6 +154,7 @@ describe('search with the cache', () => {
   });
 
   it('runs anew inside a transaction and when asked for a fresh answer', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     const poland = [sql<boolean>`people_search.full_name like ${'pole %'}`];
     await createPeople(t.ctx.db, [{ id: 'pl-1', full_name: 'pole one' }]);
     expect((await countUpTo(t.ctx.db, 'people_search', poland, TOTAL_EXACT_LIMIT)).total).toBe(1);

@@ -10,13 +10,22 @@ export type Count = { total: number; isLowerBound: boolean };
 /** `fresh`: query anew rather than reuse an answer of the last few seconds (search-cache.ts). */
 type Freshness = { fresh?: boolean };
 
+/** The number every write to people's search rows, term codes or companies changes (migration 0300). */
+async function findSearchDataVersion(db: Kysely<DB>): Promise<string> {
+  const row = await db.selectFrom('search_data_version').select(sql<string>`version::text`.as('version')).executeTakeFirst();
+  return row?.version ?? '0';
+}
+
 /**
  * Runs a read-only search statement, or reuses its answer of the last few seconds, keyed by the
- * statement and its parameters. Inside a transaction the caller wants its own snapshot, so it runs.
+ * statement, its parameters and the data version, so a load or an import is seen at once (within
+ * DATA_VERSION_CHECK_MS). Inside a transaction the caller wants its own snapshot, so it runs.
  */
-function reused<T>(db: Kysely<DB>, statement: CompiledQuery, run: () => Promise<T>, options: Freshness): Promise<T> {
+async function reused<T>(db: Kysely<DB>, statement: CompiledQuery, run: () => Promise<T>, options: Freshness): Promise<T> {
   if (options.fresh || db.isTransaction) return run();
-  return searchCacheOf(db).get(JSON.stringify([statement.sql, statement.parameters]), run);
+  const cache = searchCacheOf(db);
+  const version = await cache.dataVersion(() => findSearchDataVersion(db));
+  return cache.get(JSON.stringify([version, statement.sql, statement.parameters]), run);
 }
 
 const whereAll = (conditions: Condition[]) => (conditions.length ? sql<boolean>`${sql.join(conditions, sql` and `)}` : sql<boolean>`true`);
