@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imapClient } from '../apps/server/src/features/mailboxes/mail-connections.js';
 import { startDovecot, type Dovecot } from '../apps/server/src/test/mail/dovecot.js';
 import { deliverRaw } from '../apps/server/src/test/mail/maildir.js';
 import { buildMessage } from '../apps/server/src/test/mail/rich-message.js';
@@ -11,6 +10,7 @@ import { startSmtpDelivery, type SmtpDelivery } from '../apps/server/src/test/ma
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.js';
 import { expectToast, newUser, signUp } from './support/app.js';
 import { launchBrowser, openPage, screenshotOnFailure } from './support/browser.js';
+import { connectImapMailbox, inboxOf } from './support/mail.js';
 
 // Writing mail with the keyboard against Debian's Dovecot and a loopback SMTP server that
 // delivers into it: compose (c), reply (r), forward (f), each read back from the recipient's
@@ -32,25 +32,10 @@ let logo: string;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** The buyer's mail with this subject, once it has arrived. */
-async function arrived(subject: string, timeoutMs = 10_000): Promise<ParsedMail> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const client = await imapClient(t.ctx.config, { host: dovecot.host, port: dovecot.port, secure: false }, { username: BUYER.email, password: BUYER.password });
-    await client.connect();
-    try {
-      const box = await client.mailboxOpen('INBOX', { readOnly: true });
-      if (box.exists > 0) {
-        for await (const m of client.fetch('1:*', { source: true })) {
-          const mail = m.source ? await simpleParser(m.source) : null;
-          if (mail?.subject === subject) return mail;
-        }
-      }
-    } finally {
-      await client.logout();
-    }
-    if (Date.now() > end) throw new Error(`"${subject}" did not arrive`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+async function arrived(subject: string): Promise<ParsedMail> {
+  const [mail] = await inboxOf(t.ctx.config, dovecot, BUYER, subject);
+  if (!mail) throw new Error(`"${subject}" did not arrive`);
+  return mail;
 }
 
 async function shot(name: string, width: number) {
@@ -87,25 +72,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await openPage(browser, url);
   await signUp(page, newUser({ name: 'Sam Seller', email: 'sam@acme.test' }));
-  const connected = await page.request.post('/api/v1/mail/imap/connect', {
-    data: {
-      emailAddress: SELLER.email,
-      name: 'Sam Seller',
-      username: SELLER.email,
-      password: SELLER.password,
-      imap: { host: dovecot.host, port: dovecot.port, secure: false },
-      smtp: { host: smtp.host, port: smtp.port, secure: false },
-    },
-  });
-  expect(connected.status(), await connected.text()).toBe(200);
-  // The supervised sync stores the quote; the page shows what is stored when it opens.
-  const end = Date.now() + 60_000;
-  for (;;) {
-    const inbox = await page.request.get('/api/v1/mail/gmail/inbox');
-    if (inbox.ok() && (await inbox.json()).data.messages.length > 0) break;
-    if (Date.now() > end) throw new Error('the mailbox was not synced within 60 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await connectImapMailbox(page, { dovecot, smtp }, { ...SELLER, name: 'Sam Seller' });
 }, 150_000);
 
 screenshotOnFailure(() => page);

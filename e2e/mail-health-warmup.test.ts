@@ -5,13 +5,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer } from '../apps/server/src/test/dns/dns-server.js';
 import { createOwner, type TestUser } from '../apps/server/src/test/factories.js';
-import { startDovecot, type Dovecot } from '../apps/server/src/test/mail/dovecot.js';
-import { startSmtpDelivery, type SmtpDelivery } from '../apps/server/src/test/mail/smtp-delivery.js';
 import { testConfig } from '../apps/server/src/test/test-app.js';
 import type { startTestServer } from '../apps/server/src/test/test-server.js';
-import { startMailOAuthServer } from '../apps/server/src/test/vendors/mail-oauth-servers.js';
 import { expectToast } from './support/app.js';
 import { useE2E } from './support/harness.js';
+import { startOAuthMailProviders } from './support/mail.js';
 
 const PUBLIC_URL = 'http://leadline.test';
 const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
@@ -27,45 +25,24 @@ const PROVIDERS = [
   { provider: 'outlook' as const, kind: 'microsoft' as const, email: 'otto@bare.test', name: 'Otto Cold' },
 ];
 type Provider = (typeof PROVIDERS)[number]['provider'];
-type Loopback = { identity: Awaited<ReturnType<typeof startMailOAuthServer>>; dovecot: Dovecot; smtp: SmtpDelivery };
-const loopback = {} as Record<Provider, Loopback>;
+let providers: Awaited<ReturnType<typeof startOAuthMailProviders>>;
 let dns: Awaited<ReturnType<typeof startDnsServer>>;
 const options: Parameters<typeof startTestServer>[0] = {};
 
 // Registered before useE2E's own beforeAll, so the server starts with these providers and this DNS.
 beforeAll(async () => {
   dns = await startDnsServer(ZONE);
-  const base = testConfig();
-  const mailOAuth = { ...base.mailOAuth };
-  for (const { provider, kind, email, name } of PROVIDERS) {
-    const identity = await startMailOAuthServer(kind, { clientId: `${kind}-client`, clientSecret: `${kind}-secret`, user: { email, name } });
-    const dovecot = await startDovecot([{ email, password: 'not-known-to-leadline' }], { oauth2UserinfoUrl: identity.userinfoUrl });
-    const smtp = await startSmtpDelivery(dovecot, { acceptsToken: identity.accepts });
-    loopback[provider] = { identity, dovecot, smtp };
-    mailOAuth[provider] = {
-      ...mailOAuth[provider],
-      clientId: `${kind}-client`,
-      clientSecret: `${kind}-secret`,
-      authUrl: identity.authUrl,
-      tokenUrl: identity.tokenUrl,
-      imap: { host: dovecot.host, port: dovecot.port, secure: false },
-      smtp: { host: smtp.host, port: smtp.port, secure: false },
-    };
-  }
+  providers = await startOAuthMailProviders(PROVIDERS);
   options.config = {
     outboundAllowPrivate: true,
     publicUrl: PUBLIC_URL,
-    mailOAuth,
-    emailVerification: { ...base.emailVerification, dnsServers: [dns.server], timeoutMs: 3000 },
+    mailOAuth: providers.mailOAuth,
+    emailVerification: { ...testConfig().emailVerification, dnsServers: [dns.server], timeoutMs: 3000 },
   };
 }, 60_000);
 
 afterAll(async () => {
-  for (const { identity, dovecot, smtp } of Object.values(loopback)) {
-    await smtp.stop();
-    await dovecot.stop();
-    await identity.close();
-  }
+  await providers?.stop();
   await dns?.close();
 });
 
@@ -135,7 +112,7 @@ describe('the health and warm-up of a connected mailbox (Settings → Accounts)'
     const link = await page.request.get('/email-warmup/link?email=otto@bare.test');
     expect(link.ok(), await link.text()).toBe(true);
     const url = (await link.json()).data.url as string;
-    expect(url.startsWith(loopback.outlook.identity.authUrl)).toBe(true);
+    expect(url.startsWith(providers.loopback.outlook.identity.authUrl)).toBe(true);
 
     await page.goto('/settings?tab=accounts');
     await accountRow(page, 'otto@bare.test').getByRole('switch', { name: 'Warm up otto@bare.test' }).click({ force: true });
@@ -143,7 +120,7 @@ describe('the health and warm-up of a connected mailbox (Settings → Accounts)'
     const signIn = dialog.getByRole('link', { name: 'Sign in to Microsoft as otto@bare.test' });
     await signIn.waitFor();
     const href = new URL((await signIn.getAttribute('href'))!);
-    expect(`${href.origin}${href.pathname}`).toBe(loopback.outlook.identity.authUrl);
+    expect(`${href.origin}${href.pathname}`).toBe(providers.loopback.outlook.identity.authUrl);
     expect(href.searchParams.get('login_hint')).toBe('otto@bare.test');
     expect(href.searchParams.get('client_id')).toBe('microsoft-client');
     expect(await dialog.getByLabel('First name').inputValue()).toBe('Otto');

@@ -5,55 +5,28 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findMailAccount, sendMail } from '../apps/server/src/features/mailboxes/index.js';
 import { createOwner, type TestUser } from '../apps/server/src/test/factories.js';
-import { startDovecot, type Dovecot } from '../apps/server/src/test/mail/dovecot.js';
-import { startSmtpDelivery, type SmtpDelivery } from '../apps/server/src/test/mail/smtp-delivery.js';
-import { testConfig } from '../apps/server/src/test/test-app.js';
 import type { startTestServer } from '../apps/server/src/test/test-server.js';
-import { startMailOAuthServer } from '../apps/server/src/test/vendors/mail-oauth-servers.js';
 import { expectToast } from './support/app.js';
 import { useE2E } from './support/harness.js';
+import { startOAuthMailProviders } from './support/mail.js';
 
 /** The redirect URI the providers send the browser back to; the test forwards it to the e2e server. */
 const PUBLIC_URL = 'http://leadline.test';
 const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
-const GMAIL = { provider: 'gmail' as const, kind: 'google' as const, email: 'gina@gmail.example.test', company: 'Google' };
-const OUTLOOK = { provider: 'outlook' as const, kind: 'microsoft' as const, email: 'otto@outlook.example.test', company: 'Microsoft' };
+const GMAIL = { provider: 'gmail' as const, kind: 'google' as const, email: 'gina@gmail.example.test', name: 'Gina Outbound', company: 'Google' };
+const OUTLOOK = { provider: 'outlook' as const, kind: 'microsoft' as const, email: 'otto@outlook.example.test', name: 'Otto Outbound', company: 'Microsoft' };
 const PROVIDERS = [GMAIL, OUTLOOK];
 
-type Provider = (typeof PROVIDERS)[number]['provider'];
-type Loopback = { identity: Awaited<ReturnType<typeof startMailOAuthServer>>; dovecot: Dovecot; smtp: SmtpDelivery };
-const loopback = {} as Record<Provider, Loopback>;
 const options: Parameters<typeof startTestServer>[0] = {};
+let providers: Awaited<ReturnType<typeof startOAuthMailProviders>>;
 
 // Registered before useE2E's own beforeAll, so the server starts with these providers configured.
 beforeAll(async () => {
-  const mailOAuth = { ...testConfig().mailOAuth };
-  for (const { provider, kind, email } of PROVIDERS) {
-    const identity = await startMailOAuthServer(kind, { clientId: `${kind}-client`, clientSecret: `${kind}-secret`, user: { email, name: `${kind === 'google' ? 'Gina' : 'Otto'} Outbound` } });
-    // Dovecot checks each XOAUTH2 login with the identity server: only a token it issued opens the mailbox.
-    const dovecot = await startDovecot([{ email, password: 'not-known-to-leadline' }], { oauth2UserinfoUrl: identity.userinfoUrl });
-    const smtp = await startSmtpDelivery(dovecot, { acceptsToken: identity.accepts });
-    loopback[provider] = { identity, dovecot, smtp };
-    mailOAuth[provider] = {
-      ...mailOAuth[provider],
-      clientId: `${kind}-client`,
-      clientSecret: `${kind}-secret`,
-      authUrl: identity.authUrl,
-      tokenUrl: identity.tokenUrl,
-      imap: { host: dovecot.host, port: dovecot.port, secure: false },
-      smtp: { host: smtp.host, port: smtp.port, secure: false },
-    };
-  }
-  options.config = { outboundAllowPrivate: true, publicUrl: PUBLIC_URL, mailOAuth };
+  providers = await startOAuthMailProviders(PROVIDERS);
+  options.config = { outboundAllowPrivate: true, publicUrl: PUBLIC_URL, mailOAuth: providers.mailOAuth };
 }, 60_000);
 
-afterAll(async () => {
-  for (const { identity, dovecot, smtp } of Object.values(loopback)) {
-    await smtp.stop();
-    await dovecot.stop();
-    await identity.close();
-  }
-});
+afterAll(() => providers?.stop());
 
 const e2e = useE2E(options);
 let owner: TestUser;
@@ -95,7 +68,7 @@ describe('Settings → Accounts → Add Account by OAuth (loopback Google and Mi
       await dialog.getByText(provider === 'gmail' ? 'Gmail' : 'Outlook', { exact: true }).click();
       await dialog.getByText(`You sign in at ${company}`).waitFor();
       await screenshots(page, `mail-oauth-add-${provider}`);
-      const before = loopback[provider].identity.counts.codeGrants;
+      const before = providers.loopback[provider].identity.counts.codeGrants;
       await dialog.getByRole('button', { name: `Sign in with ${company}` }).click();
 
       await expectToast(page, `${email} connected. Its mail is being synced.`);
@@ -103,14 +76,14 @@ describe('Settings → Accounts → Add Account by OAuth (loopback Google and Mi
       const row = accountRow(page, email);
       await row.getByText('Connected', { exact: true }).waitFor();
       await row.getByText(`${provider === 'gmail' ? 'Gina' : 'Otto'} Outbound`).waitFor();
-      expect(loopback[provider].identity.counts.codeGrants).toBe(before + 1);
+      expect(providers.loopback[provider].identity.counts.codeGrants).toBe(before + 1);
       await screenshots(page, `mail-oauth-connected-${provider}`);
     }, 60_000);
   }
 
   it('shows a mailbox whose grant was revoked as disconnected with the reason, and Reconnect signs in again', async () => {
     const { email } = GMAIL;
-    const { identity } = loopback.gmail;
+    const { identity } = providers.loopback.gmail;
     identity.revoke(email);
     const row0 = await e2e.ctx.db.selectFrom('mail_accounts').select('id').where('email_address', '=', email).executeTakeFirstOrThrow();
     await e2e.ctx.db.updateTable('mail_accounts').set({ access_token_expires_at: new Date(Date.now() - 1000) }).where('id', '=', row0.id).execute();

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imapClient } from '../apps/server/src/features/mailboxes/mail-connections.js';
 import { startDovecot, type Dovecot } from '../apps/server/src/test/mail/dovecot.js';
 import { deliverRaw } from '../apps/server/src/test/mail/maildir.js';
 import { startSmtpDelivery, type SmtpDelivery } from '../apps/server/src/test/mail/smtp-delivery.js';
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.js';
 import { expectToast, newUser, signUp } from './support/app.js';
 import { launchBrowser, openPage, screenshotOnFailure } from './support/browser.js';
+import { connectImapMailbox, inboxOf } from './support/mail.js';
 
 // Reply all with the keyboard (a), against Debian's Dovecot and a loopback SMTP server that
 // delivers into it: every other participant of the message gets the answer, our own mailbox
@@ -32,27 +32,7 @@ let browser: Browser;
 let page: Page;
 
 /** Every message with this subject in a Dovecot user's INBOX, once at least one has arrived. */
-async function inboxOf(user: { email: string; password: string }, subject: string, timeoutMs = 10_000): Promise<ParsedMail[]> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const client = await imapClient(t.ctx.config, { host: dovecot.host, port: dovecot.port, secure: false }, { username: user.email, password: user.password });
-    await client.connect();
-    const found: ParsedMail[] = [];
-    try {
-      const box = await client.mailboxOpen('INBOX', { readOnly: true });
-      if (box.exists > 0) {
-        for await (const m of client.fetch('1:*', { source: true })) {
-          const mail = m.source ? await simpleParser(m.source) : null;
-          if (mail?.subject === subject) found.push(mail);
-        }
-      }
-    } finally {
-      await client.logout();
-    }
-    if (found.length > 0 || Date.now() > end) return found;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+const received = (user: { email: string; password: string }, subject: string, timeoutMs?: number) => inboxOf(t.ctx.config, dovecot, user, subject, timeoutMs);
 
 const addresses = (field: ParsedMail['to']) => (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) => a.value.map((v) => v.address));
 
@@ -77,24 +57,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await openPage(browser, url);
   await signUp(page, newUser({ name: 'Sam Seller', email: 'sam@acme.test' }));
-  const connected = await page.request.post('/api/v1/mail/imap/connect', {
-    data: {
-      emailAddress: SELLER.email,
-      name: 'Sam Seller',
-      username: SELLER.email,
-      password: SELLER.password,
-      imap: { host: dovecot.host, port: dovecot.port, secure: false },
-      smtp: { host: smtp.host, port: smtp.port, secure: false },
-    },
-  });
-  expect(connected.status(), await connected.text()).toBe(200);
-  const end = Date.now() + 60_000;
-  for (;;) {
-    const inbox = await page.request.get('/api/v1/mail/gmail/inbox');
-    if (inbox.ok() && (await inbox.json()).data.messages.length > 0) break;
-    if (Date.now() > end) throw new Error('the mailbox was not synced within 60 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await connectImapMailbox(page, { dovecot, smtp }, { ...SELLER, name: 'Sam Seller' });
 }, 150_000);
 
 screenshotOnFailure(() => page);
@@ -128,14 +91,14 @@ describe('reply all', () => {
     await expectToast(page, 'Message sent');
 
     const reply = `Re: ${SUBJECT}`;
-    const [atBuyer] = await inboxOf(BUYER, reply);
+    const [atBuyer] = await received(BUYER, reply);
     expect(atBuyer, 'the reply reached the sender').toBeDefined();
     expect(addresses(atBuyer!.to)).toEqual([BUYER.email]);
     expect(addresses(atBuyer!.cc).sort()).toEqual([FINANCE.email, LEGAL.email].sort());
     expect(atBuyer!.inReplyTo).toBe(MESSAGE_ID);
     expect(atBuyer!.text).toContain('March works; 40 seats from the 1st.');
-    expect(await inboxOf(FINANCE, reply)).toHaveLength(1);
-    expect(await inboxOf(LEGAL, reply)).toHaveLength(1);
-    expect(await inboxOf(SELLER, reply, 0)).toHaveLength(0);
+    expect(await received(FINANCE, reply)).toHaveLength(1);
+    expect(await received(LEGAL, reply)).toHaveLength(1);
+    expect(await received(SELLER, reply, 0)).toHaveLength(0);
   });
 });
