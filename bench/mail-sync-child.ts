@@ -1,4 +1,4 @@
-// The syncing process of bench/mail-sync.ts: a database of its own (PGlite in memory, or a
+// The syncing process of bench/mail-sync.ts: a database of its own (PGlite on disk, or a
 // throwaway PostgreSQL database with TEST_DATABASE_URL), one IMAP mailbox (BENCH_IMAP), and the
 // product's first sync of it, timed, with this process's RSS sampled while it runs.
 // Prints one line: RESULT {json}.
@@ -12,6 +12,8 @@ import { loadConfig } from '../apps/server/src/lib/config.js';
 import { secretBoxFor } from '../apps/server/src/lib/crypto/secret-box.js';
 import type { WriteLane } from '../apps/server/src/lib/service-definition.js';
 import { createWriteLane } from '../apps/server/src/supervisor/index.js';
+import { openDatabase } from '../apps/server/src/db/database.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { createTestDatabase } from '../apps/server/src/test/database.js';
 import { createOwner } from '../apps/server/src/test/factories.js';
 
@@ -20,7 +22,9 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leadline-bench-sync-'));
 const config = { ...loadConfig({ DATA_DIR: dataDir }), outboundAllowPrivate: true, encryptionKey: undefined };
 
-const database = await createTestDatabase();
+// PGlite keeps its files under DATA_DIR, as `npm start` does (in memory, they would count as RSS).
+const database = process.env.TEST_DATABASE_URL ? await createTestDatabase() : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+if (database.kind === 'pglite') await migrateToLatest(database.db);
 const db = database.db;
 const owner = await createOwner(db);
 const { id } = await repo.upsertAccount(db, {

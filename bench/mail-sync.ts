@@ -1,5 +1,5 @@
 // First sync of a large mailbox from Debian's Dovecot, run by hand:
-//   node --import tsx bench/mail-sync.ts [--messages 10000]                      (PGlite in memory, as `npm start`)
+//   node --import tsx bench/mail-sync.ts [--messages 10000]                      (PGlite on disk, as `npm start`)
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:55433/postgres node --import tsx bench/mail-sync.ts   (a throwaway PostgreSQL database)
 // Starts its own Dovecot on loopback (the tests' harness: own config and Maildir), writes N
 // realistic messages straight into the Maildir (plain text and HTML with a text part, threads of
