@@ -33,6 +33,14 @@ export type DatabaseOptions =
 
 pg.types.setTypeParser(INT8_OID, (v) => Number(v));
 
+const turnCounters = new WeakMap<Kysely<any>, () => number>();
+
+/**
+ * On PGlite, how many turns at its one connection have been asked for so far (undefined on
+ * PostgreSQL): the write lane tells others' use of the database from its own by this count.
+ */
+export const turnsTaken = (db: Kysely<any>): number | undefined => turnCounters.get(db)?.();
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10);
   return openPGlite(options.dataDir);
@@ -99,6 +107,7 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
   });
   const mutex = new Mutex();
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, mutex) });
+  turnCounters.set(db, () => mutex.turns);
   const executeSql: ExecuteSql = (text, values) =>
     mutex.run(async () => {
       // pg-boss sends multi-statement scripts without parameters (its own migrations); the

@@ -45,6 +45,8 @@ import * as m0211 from './migrations/0211_campaign_tasks.js';
 import * as m0212 from './migrations/0212_mail_auto_submitted.js';
 import * as m0230 from './migrations/0230_sales_gpt.js';
 import * as m0240 from './migrations/0240_agents.js';
+import * as m0290 from './migrations/0290_mail_folder_page_index.js';
+import * as m0291 from './migrations/0291_mail_account_page_indexes.js';
 import * as m0300 from './migrations/0300_search_data_version.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
@@ -95,6 +97,8 @@ const migrations: Record<string, Migration> = {
   '0212_mail_auto_submitted': m0212,
   '0230_sales_gpt': m0230,
   '0240_agents': m0240,
+  '0290_mail_folder_page_index': m0290,
+  '0291_mail_account_page_indexes': m0291,
   '0300_search_data_version': m0300,
 };
 

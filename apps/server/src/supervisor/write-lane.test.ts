@@ -54,6 +54,30 @@ describe('the background write lane', () => {
     expect(await findLeases(database.db, 'lane.sync')).toHaveLength(5000);
   });
 
+  // Only PGlite counts turns at its connection; PostgreSQL's lane takes its whole share anyway.
+  it.runIf(!process.env.TEST_DATABASE_URL)('writes at full speed when nobody else uses the database, however slowly its transactions begin', async () => {
+    const lane = createWriteLane(database.db, database.kind, { targetBatchMs: 5, share: 0.02, quietMs: 60_000 });
+    // A busy event loop (a loaded machine) makes each BEGIN wait milliseconds for nobody.
+    const hog = setInterval(() => {
+      const end = performance.now() + 3;
+      while (performance.now() < end);
+    }, 0);
+    let writingMs = 0;
+    const began = performance.now();
+    try {
+      await lane.writeInBatches(rows('lane.busy', 400), async (trx, batch) => {
+        const start = performance.now();
+        await insert(trx, batch);
+        writingMs += performance.now() - start;
+      });
+    } finally {
+      clearInterval(hog);
+    }
+    // Paused as if shared, it would take at least 50 times its writing time (share 0.02).
+    expect(performance.now() - began).toBeLessThan(20 * writingMs);
+    expect(await findLeases(database.db, 'lane.busy')).toHaveLength(400);
+  });
+
   it('sizes batches to the time they hold the connection', async () => {
     const lane = createWriteLane(database.db, database.kind, { targetBatchMs: 20, share: 1, maxBatchSize: 500 });
     const sizes: number[] = [];

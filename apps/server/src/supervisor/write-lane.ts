@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { turnsTaken } from '../db/database.js';
 import { Mutex } from '../db/mutex.js';
 import type { DB } from '../db/schema.js';
 import type { WriteBatch, WriteLane } from '../lib/service-definition.js';
@@ -15,7 +16,9 @@ import type { WriteBatch, WriteLane } from '../lib/service-definition.js';
  *   rows have been taking to write);
  * - while others use the database (the lane had to wait for the lock within the last
  *   `quietMs`), it pauses after each batch so that it takes at most `share` of the
- *   connection's time; on a quiet database it writes at full speed;
+ *   connection's time; on a quiet database it writes at full speed. Others' use is counted in
+ *   turns at the connection's lock, not guessed from how long BEGIN took: on a loaded machine
+ *   BEGIN alone often takes milliseconds, and the lane would slow itself down for nobody;
  * - one batch of the whole lane at a time, so ten mailboxes syncing at once share that budget.
  * On PostgreSQL (a pool) batches only bound the transaction's size and locks.
  */
@@ -36,7 +39,7 @@ export const WRITE_LANE_DEFAULTS: Record<'pglite' | 'postgres', WriteLaneOptions
   postgres: { targetBatchMs: 200, share: 1, maxBatchSize: 2000, quietMs: 0 },
 };
 
-/** Waiting longer than this for the lock means someone else had it. */
+/** Without a turn count (PostgreSQL): waiting longer than this for the lock means someone else had it. */
 const CONTENDED_MS = 1;
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -55,19 +58,28 @@ export function createWriteLane(db: Kysely<DB>, kind: 'pglite' | 'postgres', ove
   const options = { ...WRITE_LANE_DEFAULTS[kind], ...overrides };
   const turns = new Mutex();
   let lastContended = -Infinity;
+  let turnsAfterLastBatch: number | undefined;
 
   /** One batch in its own transaction, then the pause that keeps the lane to its share; answers the time it held the connection. */
   async function writeBatch<R>(batch: R[], write: WriteBatch<R>, signal: AbortSignal | undefined): Promise<number> {
     const release = await turns.acquire();
     try {
       const asked = performance.now();
+      const turnsBefore = turnsTaken(db);
       let started = 0;
       await db.transaction().execute(async (trx) => {
         started = performance.now();
         await write(trx, batch);
       });
       const heldMs = performance.now() - started;
-      if (started - asked > CONTENDED_MS) lastContended = started;
+      const turnsAfter = turnsTaken(db);
+      // Another user took a turn since the last batch, or asked for one during this batch (this batch is one turn).
+      const othersCame =
+        turnsBefore === undefined || turnsAfter === undefined
+          ? started - asked > CONTENDED_MS
+          : (turnsAfterLastBatch !== undefined && turnsBefore > turnsAfterLastBatch) || turnsAfter - turnsBefore > 1;
+      turnsAfterLastBatch = turnsAfter;
+      if (othersCame) lastContended = started;
       const inUse = performance.now() - lastContended < options.quietMs;
       if (inUse && options.share < 1) await sleep((heldMs * (1 - options.share)) / options.share, signal);
       else await new Promise((r) => setImmediate(r));

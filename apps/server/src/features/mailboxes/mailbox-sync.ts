@@ -61,6 +61,39 @@ export async function prepareFolders(client: ImapFlow, target: SyncTarget) {
 
 type FolderRow = Awaited<ReturnType<typeof prepareFolders>>[number];
 
+/** Fetches and parses the messages `uids` of the open folder, newest first. */
+async function fetchRows(client: ImapFlow, folderId: string, uidvalidity: string, uids: number[], accountId: string): Promise<repo.MessageRow[]> {
+  const rows: repo.MessageRow[] = [];
+  for await (const message of client.fetch(uids.join(','), { uid: true, flags: true, source: true, labels: true }, { uid: true })) {
+    if (!message.source) continue;
+    const parsed = await parseMessage(message.source);
+    rows.push({
+      accountId,
+      folderId,
+      uidvalidity,
+      uid: message.uid,
+      modseq: message.modseq !== undefined ? String(message.modseq) : null,
+      messageId: parsed.messageId,
+      inReplyTo: parsed.inReplyTo,
+      references: parsed.references,
+      threadRoot: threadRoot(parsed, `${folderId}:${uidvalidity}:${message.uid}`),
+      subject: parsed.subject,
+      from: parsed.from,
+      to: parsed.to,
+      cc: parsed.cc,
+      date: parsed.date ?? (message.internalDate ? new Date(message.internalDate) : null),
+      snippet: parsed.snippet,
+      text: parsed.text,
+      ...flagsOf(message.flags),
+      labels: [...(message.labels ?? [])].sort(),
+      attachments: parsed.attachments,
+      warmup: parsed.warmup,
+      autoSubmitted: parsed.autoSubmitted,
+    });
+  }
+  return rows.sort((a, b) => b.uid - a.uid);
+}
+
 /** One pass over one folder; answers how many messages it wrote. */
 export async function syncFolder(client: ImapFlow, folder: FolderRow, target: SyncTarget): Promise<number> {
   const { db, lane, accountId, signal } = target;
@@ -78,42 +111,19 @@ export async function syncFolder(client: ImapFlow, folder: FolderRow, target: Sy
   await repo.deleteUids(db, folder.id, uidvalidity, [...stored].filter((uid) => !serverSet.has(uid)));
   const missing = onServer.filter((uid) => !stored.has(uid)).sort((a, b) => b - a);
 
+  // The next chunk is fetched and parsed while the last one is written: the sync waits on
+  // the IMAP server and on the database at the same time, not one after the other.
   let written = 0;
+  let writing: Promise<unknown> = Promise.resolve();
   for (let i = 0; i < missing.length; i += FETCH_CHUNK) {
     signal?.throwIfAborted();
-    const uids = missing.slice(i, i + FETCH_CHUNK);
-    const rows: repo.MessageRow[] = [];
-    for await (const message of client.fetch(uids.join(','), { uid: true, flags: true, source: true, labels: true }, { uid: true })) {
-      if (!message.source) continue;
-      const parsed = await parseMessage(message.source);
-      rows.push({
-        accountId,
-        folderId: folder.id,
-        uidvalidity,
-        uid: message.uid,
-        modseq: message.modseq !== undefined ? String(message.modseq) : null,
-        messageId: parsed.messageId,
-        inReplyTo: parsed.inReplyTo,
-        references: parsed.references,
-        threadRoot: threadRoot(parsed, `${folder.id}:${uidvalidity}:${message.uid}`),
-        subject: parsed.subject,
-        from: parsed.from,
-        to: parsed.to,
-        cc: parsed.cc,
-        date: parsed.date ?? (message.internalDate ? new Date(message.internalDate) : null),
-        snippet: parsed.snippet,
-        text: parsed.text,
-        ...flagsOf(message.flags),
-        labels: [...(message.labels ?? [])].sort(),
-        attachments: parsed.attachments,
-        warmup: parsed.warmup,
-        autoSubmitted: parsed.autoSubmitted,
-      });
-    }
-    rows.sort((a, b) => b.uid - a.uid);
-    const result = await lane.writeInBatches(rows, (trx, batch) => repo.upsertMessages(trx, batch), signal ? { signal } : {});
-    written += result.rows;
+    const rows = await fetchRows(client, folder.id, uidvalidity, missing.slice(i, i + FETCH_CHUNK), accountId);
+    await writing;
+    writing = lane.writeInBatches(rows, (trx, batch) => repo.upsertMessages(trx, batch), signal ? { signal } : {}).then((result) => (written += result.rows));
+    // Observed now, rethrown by the await above or below.
+    writing.catch(() => {});
   }
+  await writing;
 
   // Flag changes on messages stored before this pass.
   const known = onServer.filter((uid) => stored.has(uid));
