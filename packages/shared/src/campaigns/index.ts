@@ -1,3 +1,4 @@
 export * from './schemas.js';
 export * from './variables.js';
 export * from './schedule.js';
+export * from './bounces.js';
