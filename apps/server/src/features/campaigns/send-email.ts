@@ -1,5 +1,5 @@
 import { AppError, CREDIT_COSTS } from '@leadline/shared';
-import { CAMPAIGN_MESSAGES, stepDueAt } from '@leadline/shared/campaigns/index';
+import { CAMPAIGN_MESSAGES, leadWindow, stepDueAt } from '@leadline/shared/campaigns/index';
 import type { AppContext } from '../../lib/context.js';
 import type { WriteLane } from '../../lib/service-definition.js';
 import { refundCharge, spendCredits } from '../credits/index.js';
@@ -156,7 +156,7 @@ async function finish(ctx: AppContext, send: sends.SendContext, at: Date) {
   await ctx.db.transaction().execute(async (trx) => {
     await sends.markSent(trx, send.id, at);
     await repo.addLeadEvent(trx, send.lead_id, 'sent', send.subject, send.step_position, at);
-    await sends.advanceLead(trx, send.lead_id, next ? { position: next.position, at: stepDueAt(at, next.delay_days, next.business_days, send.schedule) } : null, {
+    await sends.advanceLead(trx, send.lead_id, next ? { position: next.position, at: stepDueAt(at, next.delay_days, next.business_days, leadWindow(send.schedule, send)) } : null, {
       at,
       subject: send.subject,
       messageId: send.message_id,
