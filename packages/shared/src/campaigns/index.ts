@@ -3,3 +3,4 @@ export * from './variables.js';
 export * from './schedule.js';
 export * from './bounces.js';
 export * from './lead-timezone.js';
+export * from './tracking.js';

@@ -183,8 +183,10 @@ export async function findSendContext(db: Db, sendId: string) {
     .innerJoin('campaign_leads as l', 'l.id', 's.lead_id')
     .innerJoin('campaigns as c', 'c.id', 's.campaign_id')
     .innerJoin('contacts as ct', 'ct.id', 'l.contact_id')
+    .innerJoin('teams as t', 't.id', 's.team_id')
     .selectAll('s')
     .select(['l.status as lead_status', 'c.status as campaign_status', 'c.created_by', 'c.schedule', 'c.name as campaign_name', 'ct.country', 'ct.state as region', 'ct.city'])
+    .select(['c.track_opens', 'c.track_clicks', 'c.unsubscribe_footer', 't.sender_postal_address'])
     .where('s.id', '=', sendId)
     .executeTakeFirst();
 }
