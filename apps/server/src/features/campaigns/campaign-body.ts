@@ -16,7 +16,8 @@ export type BodyOptions = {
   plainTextOf: (html: string) => string;
 };
 
-const HTML_TAG = /<\/?[a-z][a-z0-9]*(\s[^>]*)?>/i;
+// The editor's tags: a plain-text body may hold other angle brackets ("<name>") and stays text.
+const HTML_TAG = /<\/?(p|br|div|span|a|strong|b|em|i|u|s|ul|ol|li|h[1-6]|blockquote|img|table|hr|code|pre)(\s[^>]*)?\/?>/i;
 const TEXT_URL = /\bhttps?:\/\/[^\s<>"'\])]+[^\s<>"'\]).,;:!?]/g;
 const HREF = /(<a\b[^>]*?\bhref\s*=\s*)(["'])(https?:\/\/[^"']+)\2/gi;
 
