@@ -20,6 +20,7 @@ const COUNT_LABELS: Array<[keyof CampaignCounts, string]> = [
   ['leads', 'Leads'],
   ['sent', 'Sent'],
   ['opened', 'Opened'],
+  ['clicked', 'Clicked'],
   ['replied', 'Replied'],
   ['bounced', 'Bounced'],
   ['unsubscribed', 'Unsubscribed'],
@@ -91,7 +92,7 @@ export function CampaignDetailsPage() {
         Lists: {c.lists.map((l) => l.name).join(', ')} · From: {c.mailboxes.join(', ')} · {c.schedule.start}-{c.schedule.end} {c.schedule.timezone} · {c.dailyLimit} per day
       </Text>
       <TrackingSettings campaign={c} />
-      <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }}>
+      <SimpleGrid cols={{ base: 2, sm: 4, lg: 8 }}>
         {COUNT_LABELS.map(([key, label]) => (
           <Paper withBorder p="sm" key={key}>
             <Text size="xs" c="dimmed">
