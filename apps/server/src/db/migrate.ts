@@ -21,30 +21,31 @@ import * as m0041 from './migrations/0041_idempotency_keys.js';
 import * as m0050 from './migrations/0050_mail_accounts.js';
 import * as m0051 from './migrations/0051_mail_folders.js';
 import * as m0052 from './migrations/0052_mail_messages.js';
-import * as m0120 from './migrations/0120_team_logos.js';
-import * as m0130 from './migrations/0130_mail_oauth.js';
-import * as m0131 from './migrations/0131_mail_warmup.js';
+import * as m0060 from './migrations/0060_worker_heartbeats.js';
 import * as m0065 from './migrations/0065_search_runs.js';
 import * as m0066 from './migrations/0066_list_refresh_error.js';
-import * as m0080 from './migrations/0080_custom_companies.js';
-import * as m0060 from './migrations/0060_worker_heartbeats.js';
-import * as m0090 from './migrations/0090_email_verification.js';
 import * as m0072 from './migrations/0072_embedded_ilike_cost.js';
+import * as m0080 from './migrations/0080_custom_companies.js';
+import * as m0090 from './migrations/0090_email_verification.js';
+import * as m0100 from './migrations/0100_mail_message_views.js';
 import * as m0115 from './migrations/0115_api_keys.js';
 import * as m0116 from './migrations/0116_icp_filters.js';
-import * as m0100 from './migrations/0100_mail_message_views.js';
+import * as m0120 from './migrations/0120_team_logos.js';
 import * as m0121 from './migrations/0121_team_enrichment_preference.js';
-import * as m0180 from './migrations/0180_knowledge_hub.js';
+import * as m0130 from './migrations/0130_mail_oauth.js';
+import * as m0131 from './migrations/0131_mail_warmup.js';
 import * as m0140 from './migrations/0140_billing.js';
 import * as m0150 from './migrations/0150_onboarding.js';
 import * as m0160 from './migrations/0160_campaigns.js';
 import * as m0161 from './migrations/0161_campaign_mail_scans.js';
+import * as m0180 from './migrations/0180_knowledge_hub.js';
 import * as m0190 from './migrations/0190_onboarding_knowledge_profiles.js';
 import * as m0210 from './migrations/0210_campaign_failed_leads.js';
 import * as m0211 from './migrations/0211_campaign_tasks.js';
 import * as m0212 from './migrations/0212_mail_auto_submitted.js';
 import * as m0230 from './migrations/0230_sales_gpt.js';
 import * as m0240 from './migrations/0240_agents.js';
+import * as m0250 from './migrations/0250_campaign_compliance.js';
 import * as m0290 from './migrations/0290_mail_folder_page_index.js';
 import * as m0291 from './migrations/0291_mail_account_page_indexes.js';
 import * as m0300 from './migrations/0300_search_data_version.js';
@@ -73,30 +74,31 @@ const migrations: Record<string, Migration> = {
   '0050_mail_accounts': m0050,
   '0051_mail_folders': m0051,
   '0052_mail_messages': m0052,
+  '0060_worker_heartbeats': m0060,
   '0065_search_runs': m0065,
   '0066_list_refresh_error': m0066,
-  '0080_custom_companies': m0080,
-  '0060_worker_heartbeats': m0060,
-  '0090_email_verification': m0090,
   '0072_embedded_ilike_cost': m0072,
+  '0080_custom_companies': m0080,
+  '0090_email_verification': m0090,
+  '0100_mail_message_views': m0100,
   '0115_api_keys': m0115,
   '0116_icp_filters': m0116,
-  '0100_mail_message_views': m0100,
   '0120_team_logos': m0120,
   '0121_team_enrichment_preference': m0121,
-  '0180_knowledge_hub': m0180,
+  '0130_mail_oauth': m0130,
+  '0131_mail_warmup': m0131,
   '0140_billing': m0140,
   '0150_onboarding': m0150,
   '0160_campaigns': m0160,
   '0161_campaign_mail_scans': m0161,
-  '0130_mail_oauth': m0130,
-  '0131_mail_warmup': m0131,
+  '0180_knowledge_hub': m0180,
   '0190_onboarding_knowledge_profiles': m0190,
   '0210_campaign_failed_leads': m0210,
   '0211_campaign_tasks': m0211,
   '0212_mail_auto_submitted': m0212,
   '0230_sales_gpt': m0230,
   '0240_agents': m0240,
+  '0250_campaign_compliance': m0250,
   '0290_mail_folder_page_index': m0290,
   '0291_mail_account_page_indexes': m0291,
   '0300_search_data_version': m0300,

@@ -24,6 +24,8 @@ export interface CampaignsTable {
   allow_active_elsewhere: Generated<boolean>;
   track_opens: Generated<boolean>;
   track_clicks: Generated<boolean>;
+  /** Whether the footer shows the unsubscribe link (migration 0250). */
+  unsubscribe_footer: Generated<boolean>;
   launched_at: Optional<Date>;
   completed_at: Optional<Date>;
   created_at: Generated<Date>;

@@ -75,6 +75,8 @@ export interface TeamsTable {
   /** The team's enrichment preference (spec/settings.md §3), read by every member's enrichment. */
   are_personal_emails_priority: Generated<boolean>;
   database_type: Generated<string>;
+  /** The sender's postal address every campaign email ends with (CAN-SPAM); migration 0250. */
+  sender_postal_address: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
 }
 

@@ -32,6 +32,8 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   'PUT /userInfo': 'user',
   'POST /user/logo': 'user',
   'GET /user/logo': 'user',
+  'GET /api/v1/company/postal-address': 'user',
+  'PUT /api/v1/company/postal-address': 'user',
 
   'POST /api/v1/team-management/invitations': 'admin',
   'GET /api/v1/team-management/invitations': 'user',
@@ -190,6 +192,9 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   // An email's unsubscribe link: its signed token is the credential; the answer never differs.
   'POST /unsubscribe/:token': 'public',
   'GET /unsubscribe/:token': 'public',
+  // Open pixel and click redirect: the signed token is the credential; anything else is the same 404.
+  'GET /t/o/:token': 'public',
+  'GET /t/c/:token': 'public',
 
   'GET /credits/getUserCreditsUsed': 'user',
   'GET /analytics/getCreditsInfo': 'user',

@@ -146,8 +146,9 @@ const campaignFields = {
   jitterSeconds: int32().min(0).max(CAMPAIGN_LIMITS.minGapSecondsMax).describe('Random extra wait added to the gap'),
   autoReplyDelayDays: int32().min(0).max(CAMPAIGN_LIMITS.autoReplyDelayDaysMax).describe('How far an automatic reply postpones the next step'),
   allowActiveElsewhere: z.boolean().describe('Enrol contacts already active in another campaign of the team'),
-  trackOpens: z.boolean(),
-  trackClicks: z.boolean(),
+  trackOpens: z.boolean().describe('Count opens with a 1x1 image in the HTML part (off by default)'),
+  trackClicks: z.boolean().describe('Send links through signed redirects that count clicks (off by default)'),
+  unsubscribeFooter: z.boolean().describe('Show an unsubscribe link to the public page in the footer (the List-Unsubscribe header is always sent)'),
   steps: Steps,
 };
 
@@ -161,6 +162,7 @@ export const CampaignCreateBody = z.object({
   allowActiveElsewhere: campaignFields.allowActiveElsewhere.default(false),
   trackOpens: campaignFields.trackOpens.default(false),
   trackClicks: campaignFields.trackClicks.default(false),
+  unsubscribeFooter: campaignFields.unsubscribeFooter.default(true),
 });
 export type CampaignCreateBody = z.infer<typeof CampaignCreateBody>;
 export type CampaignCreateInput = z.input<typeof CampaignCreateBody>;
@@ -229,6 +231,7 @@ export const CampaignDto = CampaignSummaryDto.extend({
   allowActiveElsewhere: z.boolean(),
   trackOpens: z.boolean(),
   trackClicks: z.boolean(),
+  unsubscribeFooter: z.boolean(),
   steps: z.array(CampaignStepDto),
 });
 export type CampaignDto = z.infer<typeof CampaignDto>;

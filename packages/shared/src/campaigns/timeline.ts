@@ -21,6 +21,7 @@ export const CAMPAIGN_TIMELINE_LABELS: Record<string, string> = {
   task: 'Task',
   task_done: 'Task done',
   interested: 'Marked interested',
+  refunded: 'Credits refunded',
 };
 
 /** `GET /api/v1/campaigns/{id}/leads/{leadId}/timeline` */

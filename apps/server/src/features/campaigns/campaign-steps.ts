@@ -2,8 +2,14 @@ import crypto from 'node:crypto';
 import { renderTemplate, stepDueAt, type SendingWindow, type VariableValues } from '@leadline/shared/campaigns/index';
 import type { StepRow } from './campaigns.repository.js';
 
-/** When a newly enrolled lead's first step is due. */
-export const firstDueAt = (now: Date, step: Pick<StepRow, 'delay_days' | 'business_days'>, window: SendingWindow) => stepDueAt(now, step.delay_days, step.business_days, window);
+const ANY_HOUR = { start: '00:00', end: '23:59' };
+
+/**
+ * When a newly enrolled lead's first step is due. Leads sent in their own time zones are due
+ * their delay after now at any hour of the window's days: the scheduler moves each into its own window.
+ */
+export const firstDueAt = (now: Date, step: Pick<StepRow, 'delay_days' | 'business_days'>, window: SendingWindow & { useLeadTimezone?: boolean }) =>
+  stepDueAt(now, step.delay_days, step.business_days, window.useLeadTimezone ? { ...window, ...ANY_HOUR } : window);
 
 type ContactFields = { first_name: string | null; last_name: string | null; full_name: string | null; company_name: string | null; job_title: string | null; city: string | null; country: string | null; industry: string | null };
 

@@ -17,6 +17,7 @@ export type CampaignValues = {
   allowActiveElsewhere: boolean;
   trackOpens: boolean;
   trackClicks: boolean;
+  unsubscribeFooter: boolean;
 };
 export type StepValues = {
   type: StepRow['type'];
@@ -38,6 +39,7 @@ const columnsOf = (v: Partial<CampaignValues>) => ({
   ...(v.allowActiveElsewhere !== undefined ? { allow_active_elsewhere: v.allowActiveElsewhere } : {}),
   ...(v.trackOpens !== undefined ? { track_opens: v.trackOpens } : {}),
   ...(v.trackClicks !== undefined ? { track_clicks: v.trackClicks } : {}),
+  ...(v.unsubscribeFooter !== undefined ? { unsubscribe_footer: v.unsubscribeFooter } : {}),
 });
 
 export async function insertCampaign(db: Db, teamId: string, userId: string, values: CampaignValues): Promise<CampaignRow> {

@@ -8,6 +8,7 @@ import { generateCampaignRoutes } from './generate-campaign.routes.js';
 import { campaignExportRoutes } from './campaign-export.routes.js';
 import { campaignTimelineRoutes } from './campaign-timeline.routes.js';
 import { suppressionRoutes } from './suppressions.routes.js';
+import { trackingRoutes } from './tracking.routes.js';
 import * as tasks from './tasks.service.js';
 
 const tags = ['campaigns'];
@@ -119,4 +120,5 @@ export const campaignsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async
   await app.register(generateCampaignRoutes(ctx));
   await app.register(campaignTimelineRoutes(ctx));
   await app.register(campaignExportRoutes(ctx));
+  await app.register(trackingRoutes(ctx));
 };

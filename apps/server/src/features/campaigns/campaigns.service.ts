@@ -30,6 +30,7 @@ const valuesOf = (body: CampaignUpdateBody): Partial<repo.CampaignValues> => ({
   allowActiveElsewhere: body.allowActiveElsewhere,
   trackOpens: body.trackOpens,
   trackClicks: body.trackClicks,
+  unsubscribeFooter: body.unsubscribeFooter,
 });
 
 async function requireLists(db: Kysely<DB>, actor: Actor, listIds: string[]) {
@@ -156,6 +157,7 @@ export async function duplicateCampaign(db: Kysely<DB>, actor: Actor, id: string
       allowActiveElsewhere: source.allowActiveElsewhere,
       trackOpens: source.trackOpens,
       trackClicks: source.trackClicks,
+      unsubscribeFooter: source.unsubscribeFooter,
     });
     const listIds = source.lists.map((l) => l.id);
     await repo.setLists(trx, row.id, listIds);
@@ -222,6 +224,7 @@ export async function getCampaign(db: Kysely<DB>, actor: Actor, id: string): Pro
     allowActiveElsewhere: row.allow_active_elsewhere,
     trackOpens: row.track_opens,
     trackClicks: row.track_clicks,
+    unsubscribeFooter: row.unsubscribe_footer,
     steps: steps.map((s) => {
       const { leads: _l, skipped: _s, ...counts } = countsOf(undefined, perStep.find((p) => p.step_position === s.position) ?? EMPTY_SEND_COUNTS);
       return {

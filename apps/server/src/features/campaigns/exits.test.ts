@@ -67,4 +67,33 @@ describe('automatic replies by their headers', () => {
     );
     expect(await kindOf(dsn)).toBe('hard-bounce');
   });
+
+  it('reads a delay report whose subject names no failure as a soft bounce, by its Action and Status fields', async () => {
+    const report = Buffer.from(
+      [
+        'From: Mail Delivery System <MAILER-DAEMON@example.test>',
+        'To: sales@example.test',
+        'Subject: Delayed Mail (still being retried)',
+        'Auto-Submitted: auto-replied',
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/report; report-type=delivery-status; boundary="b"',
+        '',
+        '--b',
+        'Content-Type: text/plain',
+        '',
+        '<slow@example.test>: host mx[192.0.2.1] said: 450 4.2.2 Mailbox full',
+        '--b',
+        'Content-Type: message/delivery-status',
+        '',
+        'Reporting-MTA: dns; example.test',
+        '',
+        'Final-Recipient: rfc822; slow@example.test',
+        'Action: delayed',
+        'Status: 4.2.2',
+        '--b--',
+        '',
+      ].join('\r\n'),
+    );
+    expect(await kindOf(report)).toBe('soft-bounce');
+  });
 });

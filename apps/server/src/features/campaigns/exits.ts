@@ -1,6 +1,12 @@
 import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { AppError } from '@leadline/shared';
+import { BOUNCE_REFUND_DAYS, bounceRefundDetail } from '@leadline/shared/campaigns/index';
+import type { DB } from '../../db/schema.js';
 import type { AppContext } from '../../lib/context.js';
 import { writeEmailChecks } from '../contacts/index.js';
+import { refundCharge } from '../credits/index.js';
+import { findEmailCharge } from '../enrichment/index.js';
 import { campaignSendEmail } from './campaigns.jobs.js';
 import { addLeadEvent } from './campaigns.repository.js';
 import * as exits from './exits.repository.js';
@@ -14,6 +20,9 @@ const BOUNCE_SUBJECT = /(undeliver|delivery status notification|delivery failure
 const AUTO_SUBJECT = /^(auto(matic)?[ -]?reply|automatic response|out of (the )?office|ooo\b|away from|on vacation|abwesenheit|automatische antwort|r[ée]ponse automatique|absence)/i;
 const AUTO_BODY = /(out of (the )?office|on (annual )?(leave|vacation|holiday)|away from (my|the) (desk|office)|limited access to (my )?e-?mail|i am currently away|i will be back|automatic reply)/i;
 const STATUS_CODE = /\b([245])\.\d{1,3}\.\d{1,3}\b/;
+// RFC 3464's per-recipient fields, which the parser leaves in the text when it inlines the report part.
+const DSN_ACTION = /^Action:\s*(failed|delayed)\b/im;
+const DSN_STATUS = /^Status:\s*([245])\.\d{1,3}\.\d{1,3}\b/im;
 
 /**
  * What a received message means for a campaign: a delivery status notification (a report with
@@ -24,9 +33,11 @@ const STATUS_CODE = /\b([245])\.\d{1,3}\.\d{1,3}\b/;
  * anything else that answers a campaign email is a reply.
  */
 export function classifyMail(message: Classified): MailKind {
-  const isReport = message.attachments.some((a) => /^message\/(delivery-status|global-delivery-status)$/i.test(a.contentType));
+  const isReport =
+    message.attachments.some((a) => /^message\/(delivery-status|global-delivery-status)$/i.test(a.contentType)) || (DSN_ACTION.test(message.text_body) && DSN_STATUS.test(message.text_body));
   if (isReport || (DAEMON.test(message.from_address) && BOUNCE_SUBJECT.test(message.subject))) {
-    return STATUS_CODE.exec(message.text_body)?.[1] === '4' ? 'soft-bounce' : 'hard-bounce';
+    const status = DSN_STATUS.exec(message.text_body)?.[1] ?? STATUS_CODE.exec(message.text_body)?.[1];
+    return status === '4' ? 'soft-bounce' : 'hard-bounce';
   }
   if (message.auto_submitted || AUTO_SUBJECT.test(message.subject.trim()) || AUTO_BODY.test(message.text_body.slice(0, 2000))) return 'auto-reply';
   return 'reply';
@@ -93,5 +104,23 @@ async function apply(ctx: AppContext, kind: MailKind, send: exits.MatchedSend, a
     await exits.stopLead(trx, send.lead_id, 'bounced', now);
     await writeEmailChecks(trx, send.team_id, [{ contactId: send.contact_id, checks: [{ email: send.to_address, status: 'invalid', verifiedAt: now.toISOString() }] }]);
     await addLeadEvent(trx, send.lead_id, 'bounced', 'Email marked invalid', send.step_position, at);
+    await refundBouncedEmail(trx, send, at, now);
   });
+}
+
+/**
+ * Gives back the enrichment credits that bought a hard-bounced address, if they were spent in the
+ * last BOUNCE_REFUND_DAYS days. Keyed by the charge: the same address bouncing in two campaigns
+ * refunds once.
+ */
+async function refundBouncedEmail(trx: Kysely<DB>, send: exits.MatchedSend, at: Date, now: Date) {
+  const charge = await findEmailCharge(trx, send.team_id, send.contact_id);
+  if (!charge || charge.chargedAt.getTime() < now.getTime() - BOUNCE_REFUND_DAYS * 86_400_000) return;
+  try {
+    const { entry, replayed } = await refundCharge(trx, { teamId: send.team_id, chargeId: charge.chargeId, idempotencyKey: `bounce-refund:${charge.chargeId}`, reason: `Email ${send.to_address} bounced` });
+    if (!replayed) await addLeadEvent(trx, send.lead_id, 'refunded', bounceRefundDetail(entry.amount), send.step_position, at);
+  } catch (error) {
+    // Already refunded another way (a person did it): nothing is left to give back.
+    if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+  }
 }

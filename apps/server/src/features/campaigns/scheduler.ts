@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { inWindow, localDayStart } from '@leadline/shared/campaigns/index';
+import { inWindow, leadWindow, localDayStart, nextWindowTime } from '@leadline/shared/campaigns/index';
 import type { AppContext } from '../../lib/context.js';
 import { chooseVariant, renderStep, variablesOf } from './campaign-steps.js';
 import { campaignSendEmail } from './campaigns.jobs.js';
@@ -45,7 +45,9 @@ export async function runTick(ctx: AppContext, options: TickOptions): Promise<Ti
   for (const campaign of await sends.activeCampaigns(ctx.db)) {
     if (await sends.hasDynamicList(ctx.db, campaign.id)) await repo.enrolLeads(ctx.db, campaign, now, 0);
     const steps = await repo.findSteps(ctx.db, campaign.id);
-    if (!inWindow(now, campaign.schedule)) continue;
+    // With lead time zones, each lead's window is checked below; the campaign's own is not the only one.
+    const perLead = campaign.schedule.useLeadTimezone;
+    if (!perLead && !inWindow(now, campaign.schedule)) continue;
     const sentToday = await sends.campaignSendsSince(ctx.db, campaign.id, localDayStart(now, campaign.schedule.timezone));
     let remaining = Math.min(campaign.daily_limit - sentToday, options.batch ?? 500);
     if (remaining <= 0) continue;
@@ -62,6 +64,13 @@ export async function runTick(ctx: AppContext, options: TickOptions): Promise<Ti
     const senderName = new Map(loads.map((m) => [m.id, m.name || null]));
 
     for (const lead of await sends.dueLeads(ctx.db, campaign.id, now, remaining)) {
+      if (perLead) {
+        const window = leadWindow(campaign.schedule, { country: lead.country, region: lead.state, city: lead.city });
+        if (!inWindow(now, window)) {
+          await sends.deferLead(ctx.db, lead.id, nextWindowTime(now, window));
+          continue;
+        }
+      }
       const position = lead.next_position ?? 0;
       const step = steps.find((s) => s.position === position);
       if (!step) {

@@ -1,14 +1,17 @@
 import { AppError, CREDIT_COSTS } from '@leadline/shared';
-import { CAMPAIGN_MESSAGES, stepDueAt } from '@leadline/shared/campaigns/index';
+import { CAMPAIGN_MESSAGES, leadWindow, stepDueAt } from '@leadline/shared/campaigns/index';
 import type { AppContext } from '../../lib/context.js';
 import type { WriteLane } from '../../lib/service-definition.js';
 import { refundCharge, spendCredits } from '../credits/index.js';
-import { findMailAccount, sendMail, syncMailboxOnce } from '../mailboxes/index.js';
+import { findSecret } from '../../lib/crypto/secrets.js';
+import { findMailAccount, plainTextOf, sendMail, syncMailboxOnce } from '../mailboxes/index.js';
+import { composeBody } from './campaign-body.js';
 import * as repo from './campaigns.repository.js';
 import * as sends from './sends.repository.js';
 import { campaignSendEmail } from './campaigns.jobs.js';
 import { isSuppressed } from './suppressions.repository.js';
 import { unsubscribeToken } from './suppressions.service.js';
+import { clickToken, openToken } from './tracking-links.js';
 
 export type SendOutcome = 'sent' | 'already-sent' | 'released' | 'out-of-credits' | 'skipped' | 'failed';
 
@@ -53,21 +56,35 @@ const directLane = (ctx: AppContext): WriteLane => ({
   },
 });
 
-/** The headers of a campaign email: threading, and the one-click unsubscribe of RFC 8058. */
-async function headersOf(ctx: AppContext, send: sends.SendContext, from: string) {
+/**
+ * The headers and parts of a campaign email: threading, the one-click unsubscribe of RFC 8058,
+ * tracked links and the open pixel when the campaign asks, and the footer (campaign-body.ts).
+ */
+async function contentOf(ctx: AppContext, send: sends.SendContext, from: string) {
   const headers: Record<string, string> = {};
   if (send.in_reply_to) {
     headers['In-Reply-To'] = send.in_reply_to;
     headers.References = send.references.join(' ');
   }
-  let footer = '';
-  if (ctx.config.publicUrl) {
-    const url = `${ctx.config.publicUrl}/unsubscribe/${await unsubscribeToken(ctx.db, send.id)}`;
+  const base = ctx.config.publicUrl;
+  let unsubscribeUrl: string | null = null;
+  if (base) {
+    const url = `${base}/unsubscribe/${await unsubscribeToken(ctx.db, send.id)}`;
     headers['List-Unsubscribe'] = `<${url}>, <mailto:${from}?subject=unsubscribe>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
-    footer = `\n\n--\nUnsubscribe: ${url}`;
+    if (send.unsubscribe_footer) unsubscribeUrl = url;
   } else headers['List-Unsubscribe'] = `<mailto:${from}?subject=unsubscribe>`;
-  return { headers, footer };
+  // Tracking needs addresses the recipient can reach: without a public URL nothing is tracked.
+  const secret = base && (send.track_opens || send.track_clicks) ? await findSecret(ctx.db, 'campaign_links') : null;
+  const parts = composeBody({
+    body: send.body,
+    trackClick: secret && send.track_clicks ? (url) => `${base}/t/c/${clickToken(send.id, url, secret)}?u=${encodeURIComponent(url)}` : null,
+    openPixel: secret && send.track_opens ? `${base}/t/o/${openToken(send.id, secret)}` : null,
+    postalAddress: send.sender_postal_address,
+    unsubscribeUrl,
+    plainTextOf,
+  });
+  return { headers, ...parts };
 }
 
 /**
@@ -122,9 +139,9 @@ export async function sendPlannedEmail(ctx: AppContext, sendId: string, now = ()
     return 'out-of-credits';
   }
 
-  const { headers, footer } = await headersOf(ctx, send, account.email_address);
+  const { headers, text, html } = await contentOf(ctx, send, account.email_address);
   try {
-    await sendMail(ctx, account, { to: [send.to_address], subject: send.subject, text: send.body + footer, messageId: send.message_id, headers });
+    await sendMail(ctx, account, { to: [send.to_address], subject: send.subject, text, ...(html !== undefined ? { html } : {}), messageId: send.message_id, headers });
   } catch (error) {
     const failure = smtpFailure(error);
     if (!failure.permanent && paid.attempt < SEND_ATTEMPTS) throw error;
@@ -156,7 +173,7 @@ async function finish(ctx: AppContext, send: sends.SendContext, at: Date) {
   await ctx.db.transaction().execute(async (trx) => {
     await sends.markSent(trx, send.id, at);
     await repo.addLeadEvent(trx, send.lead_id, 'sent', send.subject, send.step_position, at);
-    await sends.advanceLead(trx, send.lead_id, next ? { position: next.position, at: stepDueAt(at, next.delay_days, next.business_days, send.schedule) } : null, {
+    await sends.advanceLead(trx, send.lead_id, next ? { position: next.position, at: stepDueAt(at, next.delay_days, next.business_days, leadWindow(send.schedule, send)) } : null, {
       at,
       subject: send.subject,
       messageId: send.message_id,

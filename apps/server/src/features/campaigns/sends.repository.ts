@@ -37,6 +37,7 @@ export async function dueLeads(db: Db, campaignId: string, now: Date, limit: num
       'c.company_name',
       'c.job_title',
       'c.city',
+      'c.state',
       'c.country',
       'c.industry',
     ])
@@ -170,14 +171,22 @@ export async function waitForTask(db: Db, leadId: string) {
   await db.updateTable('campaign_leads').set({ next_at: null, updated_at: new Date() }).where('id', '=', leadId).where('status', '=', 'active').execute();
 }
 
+/** Moves a due lead to the opening of its own sending window (a lead in another time zone). */
+export async function deferLead(db: Db, leadId: string, at: Date) {
+  await db.updateTable('campaign_leads').set({ next_at: at }).where('id', '=', leadId).where('status', '=', 'active').execute();
+}
+
 /** Everything a send's job needs, from the send id. */
 export async function findSendContext(db: Db, sendId: string) {
   return db
     .selectFrom('campaign_sends as s')
     .innerJoin('campaign_leads as l', 'l.id', 's.lead_id')
     .innerJoin('campaigns as c', 'c.id', 's.campaign_id')
+    .innerJoin('contacts as ct', 'ct.id', 'l.contact_id')
+    .innerJoin('teams as t', 't.id', 's.team_id')
     .selectAll('s')
-    .select(['l.status as lead_status', 'c.status as campaign_status', 'c.created_by', 'c.schedule', 'c.name as campaign_name'])
+    .select(['l.status as lead_status', 'c.status as campaign_status', 'c.created_by', 'c.schedule', 'c.name as campaign_name', 'ct.country', 'ct.state as region', 'ct.city'])
+    .select(['c.track_opens', 'c.track_clicks', 'c.unsubscribe_footer', 't.sender_postal_address'])
     .where('s.id', '=', sendId)
     .executeTakeFirst();
 }

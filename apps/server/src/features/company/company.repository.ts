@@ -28,3 +28,12 @@ export async function saveTeamLogo(db: Kysely<DB>, teamId: string, values: { png
 export async function findTeamLogo(db: Kysely<DB>, teamId: string) {
   return db.selectFrom('team_logos').select(['png', 'version']).where('team_id', '=', teamId).executeTakeFirst();
 }
+
+export async function findPostalAddress(db: Kysely<DB>, teamId: string) {
+  const row = await db.selectFrom('teams').select('sender_postal_address').where('id', '=', teamId).executeTakeFirst();
+  return row?.sender_postal_address ?? null;
+}
+
+export async function savePostalAddress(db: Kysely<DB>, teamId: string, address: string | null) {
+  await db.updateTable('teams').set({ sender_postal_address: address }).where('id', '=', teamId).execute();
+}

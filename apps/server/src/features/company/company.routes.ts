@@ -1,10 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
 import { AppError, COMPANY_MESSAGES, ErrorBody, LOGO_MAX_BYTES, LogoResponse } from '@leadline/shared';
+import { PostalAddressBody, PostalAddressResponse } from '@leadline/shared/campaigns/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
 import { LOGO_PATH, readLogo, uploadLogo } from './company.service.js';
+import { getPostalAddress, setPostalAddress } from './postal-address.js';
 
 const tags = ['company'];
 
@@ -46,5 +48,17 @@ export const companyRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (
         .header('cache-control', 'private, max-age=86400')
         .send(logo.png);
     },
+  );
+
+  app.get(
+    '/api/v1/company/postal-address',
+    { schema: { tags, summary: 'The sender postal address every campaign email ends with (CAN-SPAM); null when none is set', response: { 200: PostalAddressResponse } } },
+    async (request) => ({ data: await getPostalAddress(ctx.db, actorOf(request)) }),
+  );
+
+  app.put(
+    '/api/v1/company/postal-address',
+    { schema: { tags, summary: 'Set the sender postal address (an empty one removes it)', body: PostalAddressBody, response: { 200: PostalAddressResponse, 400: ErrorBody } } },
+    async (request) => ({ data: await setPostalAddress(ctx.db, actorOf(request), request.body) }),
   );
 };

@@ -273,3 +273,23 @@ export async function deleteClaimsOf(db: Kysely<DB>, runId: string, claims: Clai
     .whereRef('e.channel', '=', 'c.channel')
     .execute();
 }
+
+/**
+ * The latest ledger charge that bought a contact's email. A run charges each accurate email under
+ * the key `enrich:<run>:<seq>:email` (enrichment.service.ts), so the item names its charge.
+ */
+export async function findEmailCharge(db: Kysely<DB>, teamId: string, contactId: string) {
+  return db
+    .selectFrom('enrichment_items as i')
+    .innerJoin('enrichment_runs as r', 'r.id', 'i.run_id')
+    .innerJoin('credit_ledger as e', (join) =>
+      join.onRef('e.team_id', '=', 'r.team_id').on('e.idempotency_key', '=', sql<string>`'enrich:' || i.run_id::text || ':' || i.seq::text || ':email'`),
+    )
+    .select(['e.id', 'e.amount', 'e.created_at'])
+    .where('r.team_id', '=', teamId)
+    .where('i.contact_id', '=', contactId)
+    .where('e.kind', '=', 'charge')
+    .orderBy('e.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -380,3 +380,9 @@ export async function startBulkEnrichment(ctx: AppContext, actor: Actor, body: B
     return { jobId: progress.id, listId: list.id, prospects: items.length, creditsHeld: held };
   });
 }
+
+/** Which credit charge bought a contact's email (its latest email enrichment), if credits bought it. */
+export async function findEmailCharge(db: Kysely<DB>, teamId: string, contactId: string): Promise<{ chargeId: string; amount: number; chargedAt: Date } | undefined> {
+  const row = await repo.findEmailCharge(db, teamId, contactId);
+  return row ? { chargeId: row.id, amount: Number(row.amount), chargedAt: row.created_at } : undefined;
+}

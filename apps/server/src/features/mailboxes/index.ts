@@ -5,3 +5,4 @@ export { findAccount as findMailAccount } from './mailboxes.repository.js';
 export { syncMailboxOnce } from './mailbox-sync.js';
 export { readThreadText, type ThreadText } from './thread-text.js';
 export { parseMessage, type ParsedMessage } from './message-parse.js';
+export { plainTextOf } from './mail-plain-text.js';

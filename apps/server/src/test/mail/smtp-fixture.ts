@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { from: string; to: string[]; subject: string; text: string };
+/** `text` is the body of a single-part mail; `raw` the whole message, for a multipart one. */
+export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; raw: string };
 
 function decodeBody(headers: string, body: string): string {
   if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
@@ -83,7 +84,7 @@ export async function startSmtpFixture(options: { user: string; pass: string }) 
   const server = await startSmtpServer({
     login: (user, pass) => user === options.user && pass === options.pass,
     onMessage(raw, envelope) {
-      received.push({ ...envelope, ...parseMail(raw.toString('latin1')) });
+      received.push({ ...envelope, ...parseMail(raw.toString('latin1')), raw: raw.toString('latin1') });
       waiters.splice(0).forEach((wake) => wake());
     },
   });

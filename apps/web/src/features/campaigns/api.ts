@@ -78,6 +78,19 @@ export function useCampaignAction() {
   });
 }
 
+/** `PATCH /api/v1/campaigns/{id}`: settings such as tracking; the details page shows the answer. */
+export function useUpdateCampaign(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<CampaignCreateInput>) => api.patch<{ data: CampaignDto }>(`${BASE}/${id}`, body),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(campaignKeys.one(id), answer);
+      return queryClient.invalidateQueries({ queryKey: ['campaigns', 'list'] });
+    },
+    meta: { handlesErrors: true },
+  });
+}
+
 export function useCreateCampaign() {
   const queryClient = useQueryClient();
   return useMutation({

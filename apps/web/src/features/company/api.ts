@@ -1,5 +1,5 @@
 import { COMPANY_MESSAGES, type LogoResponse, type MeResponse, type UserInfoBody } from '@leadline/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
 import { meQueryKey } from '../../lib/query-client';
 
@@ -34,6 +34,24 @@ export function useUploadLogo() {
   return useMutation({
     mutationFn: postLogo,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    meta: { handlesErrors: true },
+  });
+}
+
+const POSTAL_ADDRESS = '/api/v1/company/postal-address';
+const postalAddressKey = ['company', 'postal-address'] as const;
+type PostalAddressAnswer = { data: { postalAddress: string | null } };
+
+/** The sender postal address campaign emails end with; null when none is set. */
+export function usePostalAddress() {
+  return useQuery({ queryKey: postalAddressKey, queryFn: () => api.get<PostalAddressAnswer>(POSTAL_ADDRESS), select: (answer) => answer.data.postalAddress });
+}
+
+export function useSavePostalAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (postalAddress: string) => api.put<PostalAddressAnswer>(POSTAL_ADDRESS, { postalAddress }),
+    onSuccess: (answer) => queryClient.setQueryData(postalAddressKey, answer),
     meta: { handlesErrors: true },
   });
 }

@@ -13,12 +13,14 @@ import { MarkInterestedModal, type InterestedTarget } from '../components/MarkIn
 import { StatusBadge } from '../components/StatusBadge';
 import { StepChart } from '../components/StepChart';
 import { StepFunnel } from '../components/StepFunnel';
+import { TrackingSettings } from '../components/TrackingSettings';
 import { TasksPanel } from '../components/TasksPanel';
 
 const COUNT_LABELS: Array<[keyof CampaignCounts, string]> = [
   ['leads', 'Leads'],
   ['sent', 'Sent'],
   ['opened', 'Opened'],
+  ['clicked', 'Clicked'],
   ['replied', 'Replied'],
   ['bounced', 'Bounced'],
   ['unsubscribed', 'Unsubscribed'],
@@ -89,7 +91,8 @@ export function CampaignDetailsPage() {
       <Text size="sm" c="dimmed">
         Lists: {c.lists.map((l) => l.name).join(', ')} · From: {c.mailboxes.join(', ')} · {c.schedule.start}-{c.schedule.end} {c.schedule.timezone} · {c.dailyLimit} per day
       </Text>
-      <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }}>
+      <TrackingSettings campaign={c} />
+      <SimpleGrid cols={{ base: 2, sm: 4, lg: 8 }}>
         {COUNT_LABELS.map(([key, label]) => (
           <Paper withBorder p="sm" key={key}>
             <Text size="xs" c="dimmed">

@@ -8,6 +8,7 @@ import { useAiStatus } from '../../ai/api';
 import { useTour } from '../../onboarding/tours/use-tour';
 import { CAMPAIGN_SCREEN_MESSAGES, useAudienceChoices, useCreateCampaign } from '../api';
 import { AiCampaignContext } from '../components/AiCampaignContext';
+import { DEFAULT_SENDING_OPTIONS, SendingOptions, type SendingOptionsValue } from '../components/SendingOptions';
 import { StepEditor, type DraftStep } from '../components/StepEditor';
 
 const DAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -17,12 +18,14 @@ const listedZones = (Intl as unknown as { supportedValuesOf?: (key: string) => s
 const ZONES = listedZones.includes(browserZone) ? listedZones : [browserZone, ...listedZones];
 
 /** The request body from the form, empty subjects left out (a later email then replies in the thread). */
-function bodyOf(form: { name: string; listIds: string[]; mailboxes: string[]; timezone: string; days: string[]; start: string; end: string; dailyLimit: number; steps: DraftStep[] }): CampaignCreateInput {
+function bodyOf(form: { name: string; listIds: string[]; mailboxes: string[]; timezone: string; days: string[]; start: string; end: string; dailyLimit: number; steps: DraftStep[]; options: SendingOptionsValue }): CampaignCreateInput {
+  const { useLeadTimezone, ...tracking } = form.options;
   return {
+    ...tracking,
     name: form.name,
     listIds: form.listIds,
     mailboxes: form.mailboxes,
-    schedule: { timezone: form.timezone, days: form.days.map(Number), start: form.start, end: form.end },
+    schedule: { timezone: form.timezone, days: form.days.map(Number), start: form.start, end: form.end, useLeadTimezone },
     dailyLimit: form.dailyLimit,
     steps: form.steps.map((s) => ({ type: s.type, delayDays: s.delayDays, body: s.body, newThread: s.newThread, ...(s.type === 'email' && s.subject.trim() ? { subject: s.subject } : {}) })),
   };
@@ -46,6 +49,7 @@ export function NewCampaignPage() {
     start: '09:00',
     end: '17:00',
     dailyLimit: 50,
+    options: DEFAULT_SENDING_OPTIONS,
     steps: [
       { type: 'email', delayDays: 0, subject: '', body: 'Hi {{firstName|there}},\n\n', newThread: false },
       { type: 'email', delayDays: 3, subject: '', body: 'Hi {{firstName|there}}, following up on my last email.', newThread: false },
@@ -114,6 +118,7 @@ export function NewCampaignPage() {
               <TextInput type="time" label="To" value={form.end} onChange={(e) => set('end', e.currentTarget.value)} />
               <NumberInput label="Emails per day" min={1} max={10000} value={form.dailyLimit} onChange={(v) => set('dailyLimit', Number(v) || 1)} />
             </Group>
+            <SendingOptions value={form.options} onChange={(v) => set('options', v)} />
           </Stack>
         </Stepper.Step>
         <Stepper.Step label="AI campaign context">

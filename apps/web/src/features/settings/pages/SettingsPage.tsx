@@ -6,6 +6,7 @@ import { ApiCockpit } from '../../api-keys/components/ApiCockpit';
 import { useCurrentUser } from '../../auth/api';
 import { BillingTab, CreditsTab } from '../../billing/tabs';
 import { CompanyInfoForm } from '../../company/components/CompanyInfoForm';
+import { PostalAddressForm } from '../../company/components/PostalAddressForm';
 import { IcpTable } from '../../icp-filters/components/IcpTable';
 import { KnowledgeProfilesTable } from '../../knowledge-hub/components/KnowledgeProfilesTable';
 import { IntegrationsTab } from '../../integrations/components/IntegrationsTab';
@@ -21,6 +22,7 @@ const TAB_CONTENT: Partial<Record<SettingsTab, () => ReactNode>> = {
   company: () => (
     <Stack gap="lg">
       <CompanyInfoForm />
+      <PostalAddressForm />
       <KnowledgeProfilesTable />
       <IcpTable />
     </Stack>
