@@ -7,7 +7,7 @@
  * written ones are charged and the rest released. Nothing is saved: the steps go to the editor.
  */
 import { randomUUID } from 'node:crypto';
-import { AI_MESSAGES, AppError, CREDIT_COSTS, type AiSource } from '@leadline/shared';
+import { AI_MESSAGES, AppError, CREDIT_COSTS } from '@leadline/shared';
 import type { GenerateCampaignBody } from '@leadline/shared/agents/index';
 import { CAMPAIGN_VARIABLES, CampaignStepInput } from '@leadline/shared/campaigns/index';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { loadPrompt, renderPrompt, requireAi, untrusted } from '../ai/index.js';
 import { chargeHoldMany, holdCredits, releaseHold } from '../credits/index.js';
-import { retrieveKnowledge, type Retrieved } from '../knowledge-hub/index.js';
+import { formatKnowledgePassages, retrieveKnowledge } from '../knowledge-hub/index.js';
 import { pageListContacts, requireList } from '../lists/index.js';
 
 /** What the model fills in; strict structured output wants every field present. */
@@ -24,13 +24,6 @@ const ModelSequence = z.object({
 });
 
 const AUDIENCE_SAMPLE = 15;
-
-export function knowledgeBlock(retrieved: Retrieved): { text: string; sources: AiSource[] } {
-  if (retrieved.passages.length === 0) return { text: '(no knowledge profile content: do not invent facts about our product)', sources: [] };
-  const sources = retrieved.passages.map((p, i) => ({ index: i + 1, url: p.url, title: p.title, isCompetitor: p.isCompetitor }));
-  const text = retrieved.passages.map((p, i) => `[${i + 1}] competitor="${p.isCompetitor}" ${p.url ?? p.title ?? 'context'}\n${untrusted(`knowledge ${i + 1}`, p.content)}`).join('\n\n');
-  return { text, sources };
-}
 
 /** The lists' names and a sample of who is on them: titles, companies, industries, countries. */
 async function audienceOf(ctx: AppContext, actor: Actor, listIds: string[]): Promise<string> {
@@ -57,7 +50,7 @@ function stepsOf(emails: z.infer<typeof ModelSequence>['emails'], wanted: number
 export async function generateCampaign(ctx: AppContext, actor: Actor, body: GenerateCampaignBody) {
   const ai = requireAi(ctx);
   const audience = await audienceOf(ctx, actor, body.listIds);
-  const knowledge = knowledgeBlock(await retrieveKnowledge(ctx, actor, { profileId: body.profileId, text: body.context }));
+  const knowledge = formatKnowledgePassages(await retrieveKnowledge(ctx, actor, { profileId: body.profileId, text: body.context }));
   const messages = renderPrompt(loadPrompt('campaign-sequence', 1), {
     sender: untrusted('sender', `${actor.name} <${actor.email}>`),
     emails: String(body.emails),
