@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { AI_MESSAGES, AppError, CREDIT_COSTS } from '@leadline/shared';
 import type { GenerateCampaignBody } from '@leadline/shared/agents/index';
-import { CAMPAIGN_VARIABLES, CampaignStepInput } from '@leadline/shared/campaigns/index';
+import { CAMPAIGN_DEFAULTS, CAMPAIGN_VARIABLES, CampaignStepInput } from '@leadline/shared/campaigns/index';
 import { z } from 'zod';
 import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
@@ -17,6 +17,7 @@ import { loadPrompt, renderPrompt, requireAi, untrusted } from '../ai/index.js';
 import { chargeHoldMany, holdCredits, releaseHold } from '../credits/index.js';
 import { formatKnowledgePassages, retrieveKnowledge } from '../knowledge-hub/index.js';
 import { pageListContacts, requireList } from '../lists/index.js';
+import { createCampaign } from './campaigns.service.js';
 
 /** What the model fills in; strict structured output wants every field present. */
 const ModelSequence = z.object({
@@ -72,4 +73,28 @@ export async function generateCampaign(ctx: AppContext, actor: Actor, body: Gene
     // Whatever the hold has left (all of it on a failure, the unwritten emails otherwise) goes back.
     await releaseHold(ctx.db, { teamId: actor.teamId, holdId: hold.id, reason: `${reason}: unused` });
   }
+}
+
+/**
+ * SalesGPT's "draft a campaign": writes the sequence as above (charged the same way) and saves it
+ * as a draft campaign to the lists, sending Monday to Friday, 09:00-17:00 UTC, with no sender
+ * chosen yet. A draft is never launched here: the member picks senders and launches it.
+ */
+export async function generateDraftCampaign(ctx: AppContext, actor: Actor, options: { name: string; listIds: string[]; brief: string; emails: number }) {
+  const written = await generateCampaign(ctx, actor, { context: options.brief, emails: options.emails, listIds: options.listIds });
+  const campaign = await createCampaign(ctx.db, actor, {
+    name: options.name,
+    listIds: options.listIds,
+    mailboxes: [],
+    schedule: { timezone: 'UTC', days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00', useLeadTimezone: false },
+    dailyLimit: CAMPAIGN_DEFAULTS.dailyLimit,
+    minGapSeconds: CAMPAIGN_DEFAULTS.minGapSeconds,
+    jitterSeconds: CAMPAIGN_DEFAULTS.jitterSeconds,
+    autoReplyDelayDays: CAMPAIGN_DEFAULTS.autoReplyDelayDays,
+    allowActiveElsewhere: false,
+    trackOpens: false,
+    trackClicks: false,
+    steps: written.steps,
+  });
+  return { id: campaign.id, name: campaign.name, status: campaign.status, emails: written.steps.length, creditsCharged: written.creditsCharged, sources: written.sources };
 }
