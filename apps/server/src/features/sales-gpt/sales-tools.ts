@@ -1,7 +1,8 @@
 /**
  * The sales tools a model may call: search people, count them, save a search to a list,
- * summarise an account, enrich a list and draft a campaign (outreach-tools.ts). SalesGPT offers them in its chat and Agents reuse them; both reach
- * them only through this feature's index.ts. Each tool takes arguments the model wrote, parsed
+ * summarise an account, enrich a list and draft a campaign (the last two in outreach-tools.ts).
+ * SalesGPT offers them in its chat and Agents reuse them; both reach them only through this
+ * feature's index.ts. Each tool takes arguments the model wrote, parsed
  * by the shared zod schema (filters are our one filter model, normalised before use), and
  * answers a `ToolResultView` for the screen plus `modelText` for the model. Tools that spend
  * credits or change data say so (`needsConfirmation`): the caller must get the user's yes first.
