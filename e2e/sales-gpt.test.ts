@@ -8,8 +8,9 @@ import { startChatCompletionsServer } from '../apps/server/src/test/vendors/chat
 import { newUser, signUp } from './support/app.js';
 import { launchBrowser, openPage, screenshotOnFailure } from './support/browser.js';
 
-// A SalesGPT conversation against a loopback chat-completions server: the scripted model asks
-// to save a search to a list, the member confirms in the chat, and the list holds real people.
+// SalesGPT conversations against a loopback chat-completions server: the scripted model asks to
+// save a search to a list, to enrich that list, and to draft a campaign for it; each waits for
+// the member's Confirm in the chat and then does the real thing (a list, an enrichment job, a draft).
 
 const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
 const FILTERS = { job_title_role: [{ label: 'Sales', value: 'sales', status: 'include' }], location_country: [{ label: 'Canada', value: 'canada', status: 'include' }] };
@@ -29,9 +30,9 @@ async function screenshot(name: string) {
 
 beforeAll(async () => {
   chat = await startChatCompletionsServer();
-  t = await createTestApp({ config: { ai: { ...testConfig().ai, baseUrl: chat.baseUrl, model: 'e2e-model', maxRetries: 0 } } });
+  t = await createTestApp({ work: true, config: { ai: { ...testConfig().ai, baseUrl: chat.baseUrl, model: 'e2e-model', maxRetries: 0 } } });
   await createPeople(t.ctx.db, [
-    { id: 'e2e-sg-ann', full_name: 'ann lee', job_title: 'head of sales', job_title_role: 'sales', location_country: 'canada', job_company_name: 'globex' },
+    { id: 'e2e-sg-ann', full_name: 'ann lee', job_title: 'head of sales', job_title_role: 'sales', location_country: 'canada', job_company_name: 'globex', job_company_website: 'globex.com', work_email: 'ann.lee@globex.com' },
     { id: 'e2e-sg-bob', full_name: 'bob stone', job_title: 'account executive', job_title_role: 'sales', location_country: 'canada', job_company_name: 'initech' },
     { id: 'e2e-sg-cid', full_name: 'cid moss', job_title: 'engineer', job_title_role: 'engineering', location_country: 'canada' },
   ]);
@@ -79,5 +80,60 @@ describe('SalesGPT', () => {
     await page.waitForURL('**/prospects/lists/people/**');
     await page.getByText('Ann Lee').waitFor();
     await page.getByText('Bob Stone').waitFor();
+  });
+
+  const toolCall = (name: string, args: object) => ({ kind: 'stream' as const, chunks: [{ toolCall: { index: 0, id: 'call_0', name, arguments: JSON.stringify(args) } }], finishReason: 'tool_calls' });
+
+  it('enriches the list after the member confirms the estimate, with the progress in the chat', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    chat.answer(toolCall('enrich_list', { list: 'Canada sales', enrichType: 'email' }), { kind: 'stream', chunks: [{ content: 'The enrichment is running.' }] });
+    await page.getByLabel('Message SalesGPT').fill('Find the emails of my Canada sales list');
+    await page.getByRole('button', { name: 'Send' }).click();
+
+    const card = page.getByTestId('tool-card').filter({ hasText: 'Enrich a list' });
+    await card.getByText(/Enrich the list "Canada sales" \(2 contacts\) with emails: 2 contacts to look up, at most \d+ credits/).waitFor();
+    expect(await t.ctx.db.selectFrom('enrichment_runs').select('id').execute()).toEqual([]);
+    await screenshot('sales-gpt-enrich-confirm');
+
+    await card.getByRole('button', { name: 'Confirm' }).click();
+    await card.getByText(/Enrichment finished: 2 of 2 looked up/).waitFor();
+    await page.getByText('The enrichment is running.').waitFor();
+    await screenshot('sales-gpt-enrich-done');
+    await card.getByRole('link', { name: 'Canada sales' }).click();
+    await page.waitForURL('**/prospects/lists/people/**');
+    await page.getByText('ann.lee@globex.com').waitFor();
+  });
+
+  it('drafts a campaign for the list after the member confirms, and opens it', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    const sequence = {
+      emails: [
+        { subject: 'Pipeline in Canada, {{firstName|there}}', body: 'Hi {{firstName|there}},\n\nCould a pipeline review help your team?', delayDays: 0 },
+        { subject: '', body: 'Following up, {{firstName|there}}.', delayDays: 3 },
+      ],
+    };
+    chat.answer(toolCall('draft_campaign', { list: 'Canada sales', name: 'Canada outreach', brief: 'Offer our pipeline review to sales leaders in Canada.', emails: 2 }), { kind: 'message', content: JSON.stringify(sequence) }, {
+      kind: 'stream',
+      chunks: [{ content: 'Your draft is saved.' }],
+    });
+    await page.getByLabel('Message SalesGPT').fill('Draft a 2-email campaign for Canada sales offering our pipeline review');
+    await page.getByRole('button', { name: 'Send' }).click();
+
+    const card = page.getByTestId('tool-card').filter({ hasText: 'Draft a campaign' });
+    await card.getByText('Write a 2-email sequence for the list "Canada sales" (2 contacts) and save it as the draft campaign "Canada outreach": at most 10 credits (5 per email written). It is not launched.').waitFor();
+    expect(await t.ctx.db.selectFrom('campaigns').select('id').execute()).toEqual([]);
+    await screenshot('sales-gpt-campaign-confirm');
+
+    await card.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Your draft is saved.').waitFor();
+    await screenshot('sales-gpt-campaign-saved');
+    expect(await t.ctx.db.selectFrom('campaigns').select(['status']).where('name', '=', 'Canada outreach').execute()).toEqual([{ status: 'draft' }]);
+    await card.getByRole('link', { name: 'Canada outreach' }).click();
+    await page.waitForURL('**/engage/sequences/campaign-details?id=*');
+    await page.getByRole('heading', { name: 'Canada outreach' }).waitFor();
+    await screenshot('sales-gpt-campaign-opened');
   });
 });

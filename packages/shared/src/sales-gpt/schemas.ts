@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { int32, storableText, trimmedText } from '../primitives.js';
+import { GENERATED_CAMPAIGN_LIMITS } from '../agents/generate-campaign.js';
+import { EnrichType } from '../enrichment/schemas.js';
+import { int32, multilineText, storableText, trimmedText } from '../primitives.js';
 import { SearchFilters } from '../search/filters.js';
 
 /** SalesGPT's messages; the AI one is AI_MESSAGES.notConfigured. */
@@ -27,12 +29,26 @@ export const SaveSearchToListArgs = z.object({
   limit: int32().min(1).max(SALES_GPT_SAVE_LIMIT),
 });
 export const SummariseAccountArgs = z.object({ domain: trimmedText().min(3).max(253) });
+/** A list the model names: its name as the member sees it, or its id. */
+const ListRef = trimmedText().min(1).max(200).describe("The list's name as the user wrote it, or its id");
+export const EnrichListArgs = z.object({
+  list: ListRef,
+  enrichType: EnrichType.describe('email: emails only; phone: phones only; all: both'),
+});
+export const DraftCampaignArgs = z.object({
+  list: ListRef.describe('The list whose contacts the campaign will write to: its name as the user wrote it, or its id'),
+  name: trimmedText().min(1).max(120).describe("The draft campaign's name"),
+  brief: multilineText().trim().min(1).max(GENERATED_CAMPAIGN_LIMITS.contextMax).describe('What the campaign offers, to whom, its tone and call to action, from the user\'s words'),
+  emails: int32().min(GENERATED_CAMPAIGN_LIMITS.emailsMin).max(GENERATED_CAMPAIGN_LIMITS.emailsMax).describe('How many emails the sequence has'),
+});
+export type EnrichListArgs = z.infer<typeof EnrichListArgs>;
+export type DraftCampaignArgs = z.infer<typeof DraftCampaignArgs>;
 export type SearchPeopleArgs = z.infer<typeof SearchPeopleArgs>;
 export type CountPeopleArgs = z.infer<typeof CountPeopleArgs>;
 export type SaveSearchToListArgs = z.infer<typeof SaveSearchToListArgs>;
 export type SummariseAccountArgs = z.infer<typeof SummariseAccountArgs>;
 
-export const SALES_GPT_TOOLS = ['search_people', 'count_people', 'save_search_to_list', 'summarise_account'] as const;
+export const SALES_GPT_TOOLS = ['search_people', 'count_people', 'save_search_to_list', 'summarise_account', 'enrich_list', 'draft_campaign'] as const;
 export type SalesGptToolName = (typeof SALES_GPT_TOOLS)[number];
 
 /* ---- Conversations ---- */
@@ -57,6 +73,10 @@ export const ToolResultView = z.object({
   rows: z.array(z.object({ id: z.string(), fullName: z.string().nullable(), jobTitle: z.string().nullable(), company: z.string().nullable(), location: z.string().nullable() })),
   list: z.object({ id: z.string(), name: z.string(), added: z.number() }).nullable(),
   summary: z.string().nullable(),
+  /** A started list enrichment: its job's progress shows in the chat. */
+  enrichment: z.object({ jobId: z.string(), listId: z.string(), listName: z.string(), prospects: z.number(), creditsHeld: z.number() }).nullable().default(null),
+  /** A saved draft campaign, never launched. */
+  campaign: z.object({ id: z.string(), name: z.string(), emails: z.number(), creditsCharged: z.number() }).nullable().default(null),
 });
 export type ToolResultView = z.infer<typeof ToolResultView>;
 

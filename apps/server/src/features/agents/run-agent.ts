@@ -5,7 +5,7 @@
  * in this run are skipped. A failure (no AI, the provider down, out of credits, the list gone)
  * ends the run as failed with its message; whatever was held and not charged goes back.
  */
-import { AppError, CREDIT_COSTS, type AiSource } from '@leadline/shared';
+import { AppError, CREDIT_COSTS } from '@leadline/shared';
 import { AGENT_LIMITS, AGENT_MESSAGES } from '@leadline/shared/agents/index';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -15,7 +15,7 @@ import { loadPrompt, renderPrompt, requireAi, untrusted } from '../ai/index.js';
 import { permissionOf } from '../auth/index.js';
 import { createFromPeople } from '../contacts/index.js';
 import { chargeHoldMany, holdCredits, releaseHold } from '../credits/index.js';
-import { retrieveKnowledge, type Retrieved } from '../knowledge-hub/index.js';
+import { formatKnowledgePassages, retrieveKnowledge } from '../knowledge-hub/index.js';
 import { addContactsToList, findList, pageListContacts } from '../lists/index.js';
 import { pagePeople, peopleSearchConditions } from '../search/index.js';
 import * as repo from './agents.repository.js';
@@ -116,12 +116,6 @@ async function buildList(ctx: AppContext, actor: Actor, agent: AgentRow, run: Ag
   );
 }
 
-function knowledgeBlock(retrieved: Retrieved): { text: string; sources: AiSource[] } {
-  if (retrieved.passages.length === 0) return { text: '(no knowledge profile content)', sources: [] };
-  const text = retrieved.passages.map((p, i) => `[${i + 1}] competitor="${p.isCompetitor}" ${p.url ?? p.title ?? 'context'}\n${untrusted(`knowledge ${i + 1}`, p.content)}`).join('\n\n');
-  return { text, sources: [] };
-}
-
 type ListContact = Awaited<ReturnType<typeof pageListContacts>>['rows'][number];
 
 function accountText(c: ListContact): string {
@@ -149,7 +143,7 @@ async function research(ctx: AppContext, actor: Actor, agent: AgentRow, run: Age
   for (const contact of rows) {
     if (answered.has(contact.id)) continue;
     const account = accountText(contact);
-    const knowledge = knowledgeBlock(await retrieveKnowledge(ctx, actor, { profileId: agent.profile_id ?? undefined, text: `${agent.instructions}\n${contact.company_name ?? ''} ${contact.industry ?? ''}`, limit: 4 }));
+    const knowledge = formatKnowledgePassages(await retrieveKnowledge(ctx, actor, { profileId: agent.profile_id ?? undefined, text: `${agent.instructions}\n${contact.company_name ?? ''} ${contact.industry ?? ''}`, limit: 4 }));
     const messages = renderPrompt(loadPrompt('agent-research', 1), { question: untrusted('question', agent.instructions), account: untrusted('account', account || '(no stored data)'), knowledge: knowledge.text });
     const cost = { action: 'agent_research_query', amount: CREDIT_COSTS.agentResearchQuery, key: `agent-run:${run.id}:a${run.attempts}:${contact.id}`, reason: `Agent: ${agent.name}` };
     await paid(

@@ -7,16 +7,17 @@
  * written ones are charged and the rest released. Nothing is saved: the steps go to the editor.
  */
 import { randomUUID } from 'node:crypto';
-import { AI_MESSAGES, AppError, CREDIT_COSTS, type AiSource } from '@leadline/shared';
+import { AI_MESSAGES, AppError, CREDIT_COSTS } from '@leadline/shared';
 import type { GenerateCampaignBody } from '@leadline/shared/agents/index';
-import { CAMPAIGN_VARIABLES, CampaignStepInput } from '@leadline/shared/campaigns/index';
+import { CAMPAIGN_DEFAULTS, CAMPAIGN_VARIABLES, CampaignStepInput } from '@leadline/shared/campaigns/index';
 import { z } from 'zod';
 import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { loadPrompt, renderPrompt, requireAi, untrusted } from '../ai/index.js';
 import { chargeHoldMany, holdCredits, releaseHold } from '../credits/index.js';
-import { retrieveKnowledge, type Retrieved } from '../knowledge-hub/index.js';
+import { formatKnowledgePassages, retrieveKnowledge } from '../knowledge-hub/index.js';
 import { pageListContacts, requireList } from '../lists/index.js';
+import { createCampaign } from './campaigns.service.js';
 
 /** What the model fills in; strict structured output wants every field present. */
 const ModelSequence = z.object({
@@ -24,13 +25,6 @@ const ModelSequence = z.object({
 });
 
 const AUDIENCE_SAMPLE = 15;
-
-export function knowledgeBlock(retrieved: Retrieved): { text: string; sources: AiSource[] } {
-  if (retrieved.passages.length === 0) return { text: '(no knowledge profile content: do not invent facts about our product)', sources: [] };
-  const sources = retrieved.passages.map((p, i) => ({ index: i + 1, url: p.url, title: p.title, isCompetitor: p.isCompetitor }));
-  const text = retrieved.passages.map((p, i) => `[${i + 1}] competitor="${p.isCompetitor}" ${p.url ?? p.title ?? 'context'}\n${untrusted(`knowledge ${i + 1}`, p.content)}`).join('\n\n');
-  return { text, sources };
-}
 
 /** The lists' names and a sample of who is on them: titles, companies, industries, countries. */
 async function audienceOf(ctx: AppContext, actor: Actor, listIds: string[]): Promise<string> {
@@ -57,7 +51,7 @@ function stepsOf(emails: z.infer<typeof ModelSequence>['emails'], wanted: number
 export async function generateCampaign(ctx: AppContext, actor: Actor, body: GenerateCampaignBody) {
   const ai = requireAi(ctx);
   const audience = await audienceOf(ctx, actor, body.listIds);
-  const knowledge = knowledgeBlock(await retrieveKnowledge(ctx, actor, { profileId: body.profileId, text: body.context }));
+  const knowledge = formatKnowledgePassages(await retrieveKnowledge(ctx, actor, { profileId: body.profileId, text: body.context }));
   const messages = renderPrompt(loadPrompt('campaign-sequence', 1), {
     sender: untrusted('sender', `${actor.name} <${actor.email}>`),
     emails: String(body.emails),
@@ -79,4 +73,28 @@ export async function generateCampaign(ctx: AppContext, actor: Actor, body: Gene
     // Whatever the hold has left (all of it on a failure, the unwritten emails otherwise) goes back.
     await releaseHold(ctx.db, { teamId: actor.teamId, holdId: hold.id, reason: `${reason}: unused` });
   }
+}
+
+/**
+ * SalesGPT's "draft a campaign": writes the sequence as above (charged the same way) and saves it
+ * as a draft campaign to the lists, sending Monday to Friday, 09:00-17:00 UTC, with no sender
+ * chosen yet. A draft is never launched here: the member picks senders and launches it.
+ */
+export async function generateDraftCampaign(ctx: AppContext, actor: Actor, options: { name: string; listIds: string[]; brief: string; emails: number }) {
+  const written = await generateCampaign(ctx, actor, { context: options.brief, emails: options.emails, listIds: options.listIds });
+  const campaign = await createCampaign(ctx.db, actor, {
+    name: options.name,
+    listIds: options.listIds,
+    mailboxes: [],
+    schedule: { timezone: 'UTC', days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00', useLeadTimezone: false },
+    dailyLimit: CAMPAIGN_DEFAULTS.dailyLimit,
+    minGapSeconds: CAMPAIGN_DEFAULTS.minGapSeconds,
+    jitterSeconds: CAMPAIGN_DEFAULTS.jitterSeconds,
+    autoReplyDelayDays: CAMPAIGN_DEFAULTS.autoReplyDelayDays,
+    allowActiveElsewhere: false,
+    trackOpens: false,
+    trackClicks: false,
+    steps: written.steps,
+  });
+  return { id: campaign.id, name: campaign.name, status: campaign.status, emails: written.steps.length, creditsCharged: written.creditsCharged, sources: written.sources };
 }

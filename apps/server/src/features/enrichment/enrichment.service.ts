@@ -50,7 +50,7 @@ export async function pricingOf(db: Kysely<DB>, userId: string): Promise<Enrichm
 }
 
 const kindCost = (kind: repo.EnrichKind, pricing: EnrichmentPricing) => (kind === 'email' ? emailCost(pricing) : phoneCost());
-const itemsCost = (items: Array<{ kinds: repo.EnrichKind[] }>, pricing: EnrichmentPricing) =>
+export const itemsCost = (items: Array<{ kinds: repo.EnrichKind[] }>, pricing: EnrichmentPricing) =>
   items.reduce((sum, item) => sum + item.kinds.reduce((s, k) => s + kindCost(k, pricing), 0), 0);
 
 /** An unverified upload (or one a verification failed) is not a found email: enrichment may look for a verified one. */
@@ -197,7 +197,7 @@ async function claimItems(trx: Kysely<DB>, teamId: string, runId: string, contac
 }
 
 /** The contacts still to enrich: enrichable ones with at least one kind left (90-day rule). */
-function itemsFor(contacts: repo.EnrichableContact[], enrichType: EnrichType) {
+export function itemsFor(contacts: repo.EnrichableContact[], enrichType: EnrichType) {
   const now = Date.now();
   return contacts
     .filter(enrichable)

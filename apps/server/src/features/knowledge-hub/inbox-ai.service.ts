@@ -5,25 +5,17 @@
  * pages, messages) reaches the model as quoted data, and no tools are offered, so an
  * instruction inside it has nothing to trigger. Nothing is sent: the answer goes to the editor.
  */
-import { AppError, CREDIT_COSTS, INBOX_AI_MESSAGES, type AiSource } from '@leadline/shared';
+import { AppError, CREDIT_COSTS, INBOX_AI_MESSAGES } from '@leadline/shared';
 import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { loadPrompt, renderPrompt, requireAi, untrusted, withAiCredits } from '../ai/index.js';
 import { readThreadText, type ThreadText } from '../mailboxes/index.js';
-import { retrieveKnowledge, type Retrieved } from './knowledge-retrieval.js';
+import { formatKnowledgePassages } from './knowledge-passages.js';
+import { retrieveKnowledge } from './knowledge-retrieval.js';
 
 const AI_EMAIL = { action: 'ai_email', amount: CREDIT_COSTS.aiEmail };
 /** Characters of a thread given to the model: the newest messages are kept. */
 const THREAD_BUDGET = 24_000;
-
-function knowledgeBlock(retrieved: Retrieved): { text: string; sources: AiSource[] } {
-  if (retrieved.passages.length === 0) return { text: '(no knowledge profile content: do not invent facts about our product)', sources: [] };
-  const sources = retrieved.passages.map((p, i) => ({ index: i + 1, url: p.url, title: p.title, isCompetitor: p.isCompetitor }));
-  const text = retrieved.passages
-    .map((p, i) => `[${i + 1}] competitor="${p.isCompetitor}" ${p.url ?? p.title ?? 'context'}\n${untrusted(`knowledge ${i + 1}`, p.content)}`)
-    .join('\n\n');
-  return { text, sources };
-}
 
 function threadBlock(thread: ThreadText): string {
   const parts: string[] = [];
@@ -51,7 +43,7 @@ export async function generateEmailReply(ctx: AppContext, actor: Actor, body: { 
   const thread = await readThreadText(ctx.db, actor, body.emailId);
   if (!thread.messages.some((m) => m.text.trim())) throw new AppError('VALIDATION_FAILED', INBOX_AI_MESSAGES.noContentToReply, { field: 'emailId' });
   const last = thread.messages.at(-1)!;
-  const knowledge = knowledgeBlock(await retrieveKnowledge(ctx, actor, { profileId: body.profileId, text: `${last.subject}\n${last.text}` }));
+  const knowledge = formatKnowledgePassages(await retrieveKnowledge(ctx, actor, { profileId: body.profileId, text: `${last.subject}\n${last.text}` }));
   const messages = renderPrompt(loadPrompt('email-reply', 1), { sender: senderOf(actor, thread), thread: threadBlock(thread), knowledge: knowledge.text });
   const reply = await withAiCredits(ctx.db, actor, { ...AI_EMAIL, reason: 'AI email reply' }, async () =>
     draftText((await ai.complete({ teamId: actor.teamId, messages, temperature: 0.4 })).text, INBOX_AI_MESSAGES.replyFailed),
@@ -61,7 +53,7 @@ export async function generateEmailReply(ctx: AppContext, actor: Actor, body: { 
 
 export async function generateEmailFromSubject(ctx: AppContext, actor: Actor, body: { subject: string; profileId?: string | undefined }) {
   const ai = requireAi(ctx);
-  const knowledge = knowledgeBlock(await retrieveKnowledge(ctx, actor, { profileId: body.profileId, text: body.subject }));
+  const knowledge = formatKnowledgePassages(await retrieveKnowledge(ctx, actor, { profileId: body.profileId, text: body.subject }));
   const messages = renderPrompt(loadPrompt('email-from-subject', 1), { sender: senderOf(actor), subject: untrusted('subject line', body.subject), knowledge: knowledge.text });
   const email = await withAiCredits(ctx.db, actor, { ...AI_EMAIL, reason: 'AI email from a subject line' }, async () =>
     draftText((await ai.complete({ teamId: actor.teamId, messages, temperature: 0.6 })).text, INBOX_AI_MESSAGES.emailFailed),
@@ -82,7 +74,7 @@ export async function generateThreadSummary(ctx: AppContext, actor: Actor, body:
 export async function generateLinkedinReply(ctx: AppContext, actor: Actor, body: { messages: Array<{ sender: string; text: string }>; profileId?: string | undefined }) {
   const ai = requireAi(ctx);
   const last = body.messages.at(-1)!;
-  const knowledge = knowledgeBlock(await retrieveKnowledge(ctx, actor, { profileId: body.profileId, text: last.text }));
+  const knowledge = formatKnowledgePassages(await retrieveKnowledge(ctx, actor, { profileId: body.profileId, text: last.text }));
   const conversation = untrusted('linkedin conversation', body.messages.map((m) => `${m.sender}: ${m.text}`).join('\n\n').slice(-THREAD_BUDGET));
   const messages = renderPrompt(loadPrompt('linkedin-reply', 1), { sender: senderOf(actor), conversation, knowledge: knowledge.text });
   const reply = await withAiCredits(ctx.db, actor, { ...AI_EMAIL, reason: 'AI LinkedIn reply' }, async () =>

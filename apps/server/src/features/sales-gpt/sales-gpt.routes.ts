@@ -24,7 +24,10 @@ const BASE = '/api/v1/sales-gpt/conversations';
 /** Streams a turn as server-sent events; a failure after the stream opened is an `error` event. */
 async function streamTurn(request: FastifyRequest, reply: FastifyReply, turn: chat.Turn) {
   const abort = new AbortController();
-  request.raw.on('close', () => abort.abort());
+  // The request's own 'close' has fired once its body was read; the response's tells that the member went away.
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) abort.abort();
+  });
   reply.hijack();
   reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
   const emit = (event: ChatStreamEvent) => {

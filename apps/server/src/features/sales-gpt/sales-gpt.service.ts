@@ -12,7 +12,7 @@ import type { AppContext } from '../../lib/context.js';
 import { loadPrompt, renderPrompt, requireAi, type AiProvider, type ChatMessage, type ToolCall } from '../ai/index.js';
 import { presentConversation, presentMessage, type MessageRow } from './sales-gpt.presenter.js';
 import * as repo from './sales-gpt.repository.js';
-import { runSalesTool, SALES_TOOLS, salesToolSpecs } from './sales-tools.js';
+import { runSalesTool, SALES_TOOLS, salesToolSpecs, type SalesTool } from './sales-tools.js';
 
 export type Emit = (event: ChatStreamEvent) => void;
 
@@ -109,9 +109,19 @@ async function runTool(ctx: AppContext, actor: Actor, row: MessageRow, emit: Emi
   return quotes;
 }
 
+/** The confirm card's line, or the refusal (an unknown list) the model reads instead of a card. */
+async function summaryOf(ctx: AppContext, actor: Actor, tool: SalesTool, args: unknown): Promise<string | AppError> {
+  try {
+    return await tool.describe(args, ctx, actor);
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+}
+
 /** The conversation as the model reads it: our system prompt, then every message as stored. */
 function history(ctx: { member: string }, rows: MessageRow[]): ChatMessage[] {
-  const [system] = renderPrompt(loadPrompt('sales-gpt', 1), { member: ctx.member, today: new Date().toISOString().slice(0, 10), message: '' });
+  const [system] = renderPrompt(loadPrompt('sales-gpt', 2), { member: ctx.member, today: new Date().toISOString().slice(0, 10), message: '' });
   const out: ChatMessage[] = [system!];
   for (const r of rows) {
     if (r.role === 'user') out.push({ role: 'user', content: r.content });
@@ -150,8 +160,13 @@ async function answer(ctx: AppContext, actor: Actor, ai: AiProvider, conversatio
       if (quoted) {
         emit({ type: 'message', message: presentMessage(await repo.insertMessage(ctx.db, conversationId, { ...base, content: NOT_RUN_AFTER_QUOTE })) });
       } else if (tool.needsConfirmation) {
+        const summary = await summaryOf(ctx, actor, tool, call.arguments);
+        if (summary instanceof AppError) {
+          emit({ type: 'message', message: presentMessage(await repo.insertMessage(ctx.db, conversationId, { ...base, content: `Failed: ${summary.message}` })) });
+          continue;
+        }
         waiting = true;
-        const row = await repo.insertMessage(ctx.db, conversationId, { ...base, actionStatus: 'pending', actionSummary: tool.describe(call.arguments) });
+        const row = await repo.insertMessage(ctx.db, conversationId, { ...base, actionStatus: 'pending', actionSummary: summary });
         emit({ type: 'message', message: presentMessage(row) });
       } else {
         const row = await repo.insertMessage(ctx.db, conversationId, base);

@@ -133,7 +133,16 @@ describe('SalesGPT', () => {
       .execute();
     const id = await conversation();
     // A model that obeys the email: it asks for a count (read) and a list (write) right after reading it.
-    chat.answer(toolCall('summarise_account', { domain: 'globex.com' }), toolCalls(['count_people', SALES_IN_CANADA], ['save_search_to_list', { ...SALES_IN_CANADA, listName: 'Exfil', limit: 1000 }]), said('Globex wants 40 seats.'));
+    chat.answer(
+      toolCall('summarise_account', { domain: 'globex.com' }),
+      toolCalls(
+        ['count_people', SALES_IN_CANADA],
+        ['save_search_to_list', { ...SALES_IN_CANADA, listName: 'Exfil', limit: 1000 }],
+        ['enrich_list', { list: 'Globex', enrichType: 'all' }],
+        ['draft_campaign', { list: 'Globex', name: 'Exfil campaign', brief: 'Send our price list to everyone.', emails: 8 }],
+      ),
+      said('Globex wants 40 seats.'),
+    );
     const events = eventsOf((await call('POST', `/${id}/messages`, owner, { content: 'Summarise globex.com' })).payload);
     const tools = messagesOf(events).filter((m) => m.role === 'tool');
     expect(tools[0]!.result?.tool).toBe('summarise_account');
@@ -143,8 +152,12 @@ describe('SalesGPT', () => {
     expect(tools.slice(1).map((m) => [m.result, m.pendingAction, m.content.startsWith('Not run')])).toEqual([
       [null, null, true],
       [null, null, true],
+      [null, null, true],
+      [null, null, true],
     ]);
     expect(await t.ctx.db.selectFrom('lists').select('id').where('team_id', '=', owner.teamId).where('name', '=', 'Exfil').execute()).toEqual([]);
+    expect(await t.ctx.db.selectFrom('enrichment_runs').select('id').where('team_id', '=', owner.teamId).execute()).toEqual([]);
+    expect(await t.ctx.db.selectFrom('campaigns').select('id').where('team_id', '=', owner.teamId).execute()).toEqual([]);
   });
 
   it('keeps conversations per member: renamed, deleted, and invisible to others', async () => {

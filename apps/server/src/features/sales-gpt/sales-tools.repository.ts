@@ -36,3 +36,16 @@ export async function findEmailsFromDomain(db: Kysely<DB>, owner: { teamId: stri
     .limit(limit)
     .execute();
 }
+
+/** The team's contact list with this id or, failing that, this name (case-insensitive; the newest when several share it). */
+export async function findTeamContactList(db: Kysely<DB>, teamId: string, ref: string, refIsId: boolean) {
+  return db
+    .selectFrom('lists')
+    .select(['id', 'name', 'contacts_count'])
+    .where('team_id', '=', teamId)
+    .where('entity_type', '=', 'contactList')
+    .where((eb) => (refIsId ? eb('id', '=', ref) : eb(eb.fn('lower', ['name']), '=', ref.toLowerCase())))
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,7 +1,8 @@
 /**
- * The sales tools a model may call: search people, count them, save a search to a list and
- * summarise an account. SalesGPT offers them in its chat and Agents reuse them; both reach
- * them only through this feature's index.ts. Each tool takes arguments the model wrote, parsed
+ * The sales tools a model may call: search people, count them, save a search to a list,
+ * summarise an account, enrich a list and draft a campaign (the last two in outreach-tools.ts).
+ * SalesGPT offers them in its chat and Agents reuse them; both reach them only through this
+ * feature's index.ts. Each tool takes arguments the model wrote, parsed
  * by the shared zod schema (filters are our one filter model, normalised before use), and
  * answers a `ToolResultView` for the screen plus `modelText` for the model. Tools that spend
  * credits or change data say so (`needsConfirmation`): the caller must get the user's yes first.
@@ -15,9 +16,7 @@ import {
   SummariseAccountArgs,
   type SalesGptToolName,
   type SearchFilters,
-  type ToolResultView,
 } from '@leadline/shared';
-import type { z } from 'zod';
 import type { Actor } from '../../lib/actor.js';
 import type { AppContext } from '../../lib/context.js';
 import { untrusted, type ToolSpec } from '../ai/index.js';
@@ -25,28 +24,11 @@ import { createFromPeople } from '../contacts/index.js';
 import { retrieveKnowledge } from '../knowledge-hub/index.js';
 import { addContactsToList, insertList } from '../lists/index.js';
 import { countPeople, meterSearchRun, pagePeople, peopleSearchConditions } from '../search/index.js';
+import { draftCampaign, enrichList } from './outreach-tools.js';
 import * as repo from './sales-tools.repository.js';
+import { emptyView, type SalesTool, type ToolOutcome } from './tool-view.js';
 
-export type ToolOutcome = {
-  view: ToolResultView;
-  /** What the model reads back. Text someone else wrote is inside `untrusted()` quotes. */
-  modelText: string;
-  /** The answer holds quoted text from outside (emails, pages): no tool may run for the rest of the answer. */
-  quotesUntrusted: boolean;
-};
-
-export type SalesTool<A = any> = {
-  name: SalesGptToolName;
-  description: string;
-  parameters: z.ZodType<A>;
-  /** It spends credits or changes data: run it only after the user confirms. */
-  needsConfirmation: boolean;
-  /** One line for the confirm card. */
-  describe(args: A): string;
-  run(ctx: AppContext, actor: Actor, args: A): Promise<ToolOutcome>;
-};
-
-const emptyView = (tool: SalesGptToolName): ToolResultView => ({ tool, filters: null, total: null, totalIsLowerBound: false, rows: [], list: null, summary: null });
+export type { SalesTool, ToolOutcome } from './tool-view.js';
 
 const describeFilters = (filters: SearchFilters) =>
   Object.entries(filters)
@@ -160,6 +142,8 @@ export const SALES_TOOLS: Record<SalesGptToolName, SalesTool> = {
   count_people: countPeopleTool,
   save_search_to_list: saveSearchToList,
   summarise_account: summariseAccount,
+  enrich_list: enrichList,
+  draft_campaign: draftCampaign,
 };
 
 /** The tools as the AI adapter offers them to a model. */

@@ -20,7 +20,8 @@ export function useConversation(id: string | null) {
 
 function useChatMutation<B, R>(fn: (body: B) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: keys }), meta: { handlesErrors: true } });
+  // Not awaited: a new conversation's first message is sent at once, not after the list's refetch.
+  return useMutation({ mutationFn: fn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys }), meta: { handlesErrors: true } });
 }
 
 export const useCreateConversation = () => useChatMutation(() => api.post<{ data: ConversationDto }>(BASE, {}));

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ChatMessageDto } from '@leadline/shared';
 import { Link } from 'react-router';
+import { EnrichmentProgress } from './EnrichmentProgress';
 import { FilterChips } from './FilterChips';
 
 const TOOL_TITLES: Record<string, string> = {
@@ -8,6 +9,8 @@ const TOOL_TITLES: Record<string, string> = {
   count_people: 'Count people',
   save_search_to_list: 'Save to a list',
   summarise_account: 'Account summary',
+  enrich_list: 'Enrich a list',
+  draft_campaign: 'Draft a campaign',
 };
 
 type Props = { message: ChatMessageDto; busy: boolean; onConfirm: (actionId: string, approve: boolean) => void };
@@ -64,7 +67,18 @@ export function ChatMessage({ message, busy, onConfirm }: Props) {
           </Text>
         )}
         {result?.summary && <Text size="sm">{result.summary}</Text>}
-        {!action && !result && message.content && <Text size="sm" c="dimmed">{message.content}</Text>}
+        {result?.enrichment && <EnrichmentProgress started={result.enrichment} />}
+        {result?.campaign && (
+          <Text size="sm">
+            Saved the draft campaign{' '}
+            <Anchor component={Link} to={`/engage/sequences/campaign-details?id=${result.campaign.id}`}>{result.campaign.name}</Anchor> with {result.campaign.emails} emails ({result.campaign.creditsCharged} credits). It is not launched.
+          </Text>
+        )}
+        {!result && action?.status !== 'pending' && message.content.startsWith('Failed: ') ? (
+          <Text size="sm" c="red" role="alert">{message.content.slice('Failed: '.length)}</Text>
+        ) : (
+          !action && !result && message.content && <Text size="sm" c="dimmed">{message.content}</Text>
+        )}
       </Stack>
     </Paper>
   );

@@ -9,6 +9,10 @@ import { isApiError } from '../../../lib/api';
 import { streamChat, useConversation, useConversations, useCreateConversation, useDeleteConversation, useRenameConversation } from '../api';
 import { ChatMessage } from './ChatMessage';
 
+/** The list with `message` in place of its earlier copy, or added at the end. */
+const upsert = (messages: ChatMessageDto[], message: ChatMessageDto) =>
+  messages.some((m) => m.id === message.id) ? messages.map((m) => (m.id === message.id ? message : m)) : [...messages, message];
+
 /** SalesGPT, a chat over the team's data with tools; actions that spend credits or change data wait for Confirm. */
 export function SalesGptChat() {
   const { user } = useCurrentUser();
@@ -23,16 +27,19 @@ export function SalesGptChat() {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState('');
   const [renaming, setRenaming] = useState<string | null>(null);
-  const [streamed, setStreamed] = useState<{ text: string; messages: ChatMessageDto[] } | null>(null);
+  // What the current answer streamed, kept after it ends: the refetch that follows only brings
+  // the stored copy of the same messages, so the cards never wait for it to be used.
+  const [streamed, setStreamed] = useState<{ conversationId: string; text: string; messages: ChatMessageDto[] } | null>(null);
+  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const busy = streamed !== null;
 
   async function run(id: string, path: string, body: unknown) {
     setError(null);
-    setStreamed({ text: '', messages: [] });
+    setBusy(true);
+    setStreamed({ conversationId: id, text: '', messages: [] });
     const onEvent = (event: ChatStreamEvent) => {
       if (event.type === 'text') setStreamed((s) => s && { ...s, text: s.text + event.text });
-      else if (event.type === 'message') setStreamed((s) => s && { text: event.message.role === 'assistant' ? '' : s.text, messages: [...s.messages, event.message] });
+      else if (event.type === 'message') setStreamed((s) => s && { ...s, text: event.message.role === 'assistant' ? '' : s.text, messages: upsert(s.messages, event.message) });
       else if (event.type === 'error') setError(event.message);
     };
     try {
@@ -40,8 +47,9 @@ export function SalesGptChat() {
     } catch (e) {
       setError(isApiError(e) ? e.message : 'Could not reach the server. Please check your connection and try again.');
     }
-    await queryClient.invalidateQueries({ queryKey: ['sales-gpt'] });
-    setStreamed(null);
+    setBusy(false);
+    setStreamed((s) => s && { ...s, text: '' });
+    void queryClient.invalidateQueries({ queryKey: ['sales-gpt'] });
   }
 
   async function send() {
@@ -54,7 +62,10 @@ export function SalesGptChat() {
   }
 
   const stored = conversation.data?.messages ?? [];
-  const shown = [...stored, ...(streamed?.messages.filter((m) => !stored.some((s) => s.id === m.id)) ?? [])];
+  const live = streamed?.conversationId === current ? streamed : null;
+  // A streamed message is at least as new as its stored copy (an answered card, a tool's result).
+  const fresher = new Map(live?.messages.map((m) => [m.id, m]));
+  const shown = [...stored.map((m) => fresher.get(m.id) ?? m), ...(live?.messages.filter((m) => !stored.some((s) => s.id === m.id)) ?? [])];
 
   return (
     <Stack gap="md" h="calc(100dvh - 120px)">
@@ -100,13 +111,13 @@ export function SalesGptChat() {
           <Paper withBorder radius="md" p="md" style={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
             <ScrollArea style={{ flex: 1 }} aria-label="SalesGPT conversation">
               <Stack gap="sm">
-                {shown.length === 0 && !streamed && <Text c="dimmed" size="sm">Ask for prospects (“VPs of sales in Canada at software companies”), a count, a list, or an account summary.</Text>}
+                {shown.length === 0 && !busy && <Text c="dimmed" size="sm">Ask for prospects (“VPs of sales in Canada at software companies”), a count, a list, an account summary, to enrich a list or to draft a campaign.</Text>}
                 {shown.map((m) => (
                   <ChatMessage key={m.id} message={m} busy={busy} onConfirm={(actionId, approve) => current && run(current, 'confirm', { actionId, approve })} />
                 ))}
-                {streamed?.text && (
+                {live?.text && (
                   <Paper radius="md" p="sm" withBorder maw="85%">
-                    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{streamed.text}</Text>
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{live.text}</Text>
                   </Paper>
                 )}
                 {error && <Alert color="red">{error}</Alert>}
