@@ -20,6 +20,7 @@ import { chromium, type Page } from 'playwright-core';
 import { loadDemoPeople } from '../apps/server/src/features/people-data/demo-people.js';
 import { createTestApp } from '../apps/server/src/test/test-app.js';
 import { printProfile, summariseProfiles, type CpuProfile } from './web-profile.js';
+import { mainThreadCpuBefore, startTaskTrace } from './web-trace.js';
 
 const { values } = parseArgs({
   options: {
@@ -54,6 +55,9 @@ type Run = {
   /** The same until the first result row (the rows' render included). */
   longTasksToRow: number;
   longTaskMsToRow: number;
+  /** CPU time of the main thread's tasks before LCP and before the first row (the trace's thread time). */
+  cpuMs: number;
+  cpuMsToRow: number;
   jsFiles: number;
   jsGzipKib: number;
   files: { file: string; size: number }[];
@@ -89,6 +93,7 @@ async function measure(page: Page, url: string): Promise<Run> {
     await cdp.send('Profiler.start');
   }
   await page.addInitScript(WATCH_PAGE);
+  const stopTrace = await startTaskTrace(cdp);
   await page.goto(url);
   await page.locator(ROWS).first().waitFor({ timeout: 60_000 });
   firstRowSeen = true;
@@ -117,6 +122,7 @@ async function measure(page: Page, url: string): Promise<Run> {
       fcpMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
     };
   });
+  const [cpuMs, cpuMsToRow] = mainThreadCpuBefore(await stopTrace(), url, [lcp.startTime, timeline.firstRowMs]);
   const before = (ms: number) => timeline.longTasks.filter((task) => task.start < ms);
   const total = (tasks: { duration: number }[]) => tasks.reduce((sum, task) => sum + task.duration, 0);
   const sizes = await Promise.all(scripts);
@@ -131,6 +137,8 @@ async function measure(page: Page, url: string): Promise<Run> {
     longTaskMs: total(before(lcp.startTime)),
     longTasksToRow: before(timeline.firstRowMs).length,
     longTaskMsToRow: total(before(timeline.firstRowMs)),
+    cpuMs: cpuMs!,
+    cpuMsToRow: cpuMsToRow!,
     scriptMs: metric('ScriptDuration'),
     taskMs: metric('TaskDuration'),
     jsFiles: sizes.length,
@@ -141,7 +149,7 @@ async function measure(page: Page, url: string): Promise<Run> {
 }
 
 const median = (numbers: number[]) => {
-  const sorted = [...numbers].sort((a, b) => a - b);
+  const sorted = numbers.filter((n) => !Number.isNaN(n)).sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
@@ -178,6 +186,7 @@ async function main() {
       console.log(
         `run ${index + 1}: LCP ${run.lcpMs.toFixed(0)} ms (${run.lcpElement}), FCP ${run.fcpMs.toFixed(0)} ms, heading attached ${run.headingMs.toFixed(0)} ms, first result row ${run.firstRowMs.toFixed(0)} ms; ` +
           `long tasks before LCP ${run.longTasks} (${run.longTaskMs.toFixed(0)} ms), before the first row ${run.longTasksToRow} (${run.longTaskMsToRow.toFixed(0)} ms); ` +
+          `main-thread CPU before LCP ${run.cpuMs.toFixed(0)} ms, before the first row ${run.cpuMsToRow.toFixed(0)} ms; ` +
           `main thread ${run.taskMs.toFixed(0)} ms (scripts ${run.scriptMs.toFixed(0)} ms), ` +
           `${run.jsFiles} JS files, ${run.jsGzipKib.toFixed(1)} KiB gzipped`,
       );
@@ -185,6 +194,7 @@ async function main() {
     console.log(
       `median: LCP ${median(runs.map((r) => r.lcpMs)).toFixed(0)} ms (best ${Math.min(...runs.map((r) => r.lcpMs)).toFixed(0)} ms), first result row ${median(runs.map((r) => r.firstRowMs)).toFixed(0)} ms, ` +
         `long tasks before LCP ${median(runs.map((r) => r.longTaskMs)).toFixed(0)} ms, before the first row ${median(runs.map((r) => r.longTaskMsToRow)).toFixed(0)} ms, ` +
+        `main-thread CPU before LCP ${median(runs.map((r) => r.cpuMs)).toFixed(0)} ms, before the first row ${median(runs.map((r) => r.cpuMsToRow)).toFixed(0)} ms, ` +
         `main thread ${median(runs.map((r) => r.taskMs)).toFixed(0)} ms (scripts ${median(runs.map((r) => r.scriptMs)).toFixed(0)} ms), ` +
         `JS before the first row ${median(runs.map((r) => r.jsGzipKib)).toFixed(1)} KiB gzipped`,
     );
