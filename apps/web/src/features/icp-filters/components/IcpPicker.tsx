@@ -20,6 +20,8 @@ export function IcpPicker({ onApply }: { onApply: (icp: IcpDto) => void }) {
       searchable
       nothingFoundMessage="No ICP matches."
       disabled={icps.isPending || list.length === 0}
+      // Its dropdown mounts when it opens: the search screen's first render measures no closed popover.
+      comboboxProps={{ keepMounted: false }}
       onChange={(id) => {
         const chosen = list.find((icp) => icp._id === id);
         if (chosen) onApply(chosen);

@@ -55,6 +55,8 @@ const SECTIONS: ReadonlyArray<{ value: FilterSection; title: string }> = [
   { value: 'past_job', title: 'Past Job' },
 ];
 const MORE_FILTERS = 'more_filters';
+/** A closed dropdown is not rendered (Mantine keeps it mounted, and measured, by default). */
+const CLOSED_UNMOUNTED = { keepMounted: false } as const;
 /** Sub-headings inside a group, before the field they introduce. */
 const HEADINGS: Partial<Record<FieldKey, string>> = {
   work_email: 'Contact channels',
@@ -66,6 +68,19 @@ const fieldsOf = (section: FilterSection, group: FilterFieldMeta['group']) =>
 
 const activeIn = (filters: SearchFilters, fields: readonly FilterFieldMeta[]) =>
   fields.filter((f) => isFilterActive(filters[f.key])).length;
+
+/**
+ * The groups open now or before. A closed group's fields are rendered when it first opens and
+ * then kept (with any text typed in them): rendering every group's fields up front was most of
+ * the filters' share of the screen's first render.
+ */
+function useOpenedOnce(open: readonly string[]): ReadonlySet<string> {
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set(open));
+  if (open.every((value) => opened.has(value))) return opened;
+  const next = new Set([...opened, ...open]);
+  setOpened(next);
+  return next;
+}
 
 export type FilterSidebarProps = {
   filters: SearchFilters;
@@ -139,6 +154,7 @@ function SavedSearchPicker({ value, onApply }: { value: string | null; onApply: 
       nothingFoundMessage="No saved search matches."
       disabled={saved.isPending}
       allowDeselect={false}
+      comboboxProps={CLOSED_UNMOUNTED}
       onChange={(id) => {
         const chosen = searches.find((s) => s._id === id);
         if (chosen) onApply(chosen);
@@ -159,6 +175,7 @@ function OpenSidebar(props: FilterSidebarProps) {
   const matched = new Set(matches.map((m) => m.key));
   const active = appliedFilterCount(filters, view);
   const notApplied = notAppliedFilterCount(filters, view);
+  const opened = useOpenedOnce(moreOpen ? [...sections, MORE_FILTERS] : sections);
 
   /** Opens where the found filters are (spec §2: 'more_filters' opens itself) and shows the first. */
   const find = (text: string) => {
@@ -232,7 +249,7 @@ function OpenSidebar(props: FilterSidebarProps) {
           </Tooltip>
         </Group>
         <SavedSearchPicker value={savedSearchId} onApply={onApplySaved} />
-        <Suspense fallback={<Select label="Ideal customer profiles" placeholder="Apply an ICP" data={[]} disabled />}>
+        <Suspense fallback={<Select label="Ideal customer profiles" placeholder="Apply an ICP" data={[]} disabled comboboxProps={CLOSED_UNMOUNTED} />}>
           <IcpPicker onApply={(icp) => onChange(icp.filters)} />
         </Suspense>
         <TextInput
@@ -287,30 +304,32 @@ function OpenSidebar(props: FilterSidebarProps) {
                     </Group>
                   </Accordion.Control>
                   <Accordion.Panel>
-                    <Stack gap="sm">
-                      {main.map(field)}
-                      {more.length > 0 && (
-                        <Accordion
-                          value={moreOpen ? MORE_FILTERS : null}
-                          onChange={(value) => setMoreOpen(value === MORE_FILTERS)}
-                          className={classes.moreFilters}
-                        >
-                          <Accordion.Item value={MORE_FILTERS} style={{ borderBottom: 'none' }}>
-                            <Accordion.Control px={0}>
-                              <Group gap={8}>
-                                <Text size="sm" fw={600}>
-                                  More filters
-                                </Text>
-                                {sectionBadge(more)}
-                              </Group>
-                            </Accordion.Control>
-                            <Accordion.Panel>
-                              <Stack gap="sm">{more.map(field)}</Stack>
-                            </Accordion.Panel>
-                          </Accordion.Item>
-                        </Accordion>
-                      )}
-                    </Stack>
+                    {opened.has(section.value) && (
+                      <Stack gap="sm">
+                        {main.map(field)}
+                        {more.length > 0 && (
+                          <Accordion
+                            value={moreOpen ? MORE_FILTERS : null}
+                            onChange={(value) => setMoreOpen(value === MORE_FILTERS)}
+                            className={classes.moreFilters}
+                          >
+                            <Accordion.Item value={MORE_FILTERS} style={{ borderBottom: 'none' }}>
+                              <Accordion.Control px={0}>
+                                <Group gap={8}>
+                                  <Text size="sm" fw={600}>
+                                    More filters
+                                  </Text>
+                                  {sectionBadge(more)}
+                                </Group>
+                              </Accordion.Control>
+                              <Accordion.Panel>
+                                {opened.has(MORE_FILTERS) && <Stack gap="sm">{more.map(field)}</Stack>}
+                              </Accordion.Panel>
+                            </Accordion.Item>
+                          </Accordion>
+                        )}
+                      </Stack>
+                    )}
                   </Accordion.Panel>
                 </Accordion.Item>
               );

@@ -26,12 +26,13 @@ type OptionsFilterProps = {
 function useChoices(meta: FilterFieldMeta, vocabulary: readonly string[] | undefined, query: string, open: boolean) {
   const remote = useAutocomplete(meta.autocomplete, query, open && meta.autocomplete !== undefined);
   const local = useMemo<Choice[]>(() => {
-    if (!vocabulary) return [];
+    // Only an open dropdown shows choices: a closed one is not rendered at all.
+    if (!vocabulary || !open) return [];
     const term = query.trim().toLowerCase();
     return vocabulary
       .map((value) => ({ value, label: toLabel(value) }))
       .filter((c) => term === '' || c.label.toLowerCase().includes(term));
-  }, [vocabulary, query]);
+  }, [vocabulary, query, open]);
 
   if (!meta.autocomplete) return { choices: local, loading: false, failed: false };
   if (remote.isError) return { choices: [], loading: false, failed: true };
@@ -98,6 +99,10 @@ export function OptionsFilter({ meta, values, onChange, onSearch, vocabulary, di
         }}
         withinPortal
         position="bottom-start"
+        // Mantine keeps a closed dropdown mounted (hidden) by default: with about thirty of these
+        // filters, that was hundreds of option elements and a Floating UI measure each on the
+        // search screen's first render (its LCP). It mounts when it opens instead.
+        keepMounted={false}
       >
         <Combobox.Target withExpandedAttribute>
           <TextInput

@@ -183,6 +183,7 @@ export function SearchResults(props: SearchResultsProps) {
               data={PAGE_SIZES}
               value={String(pageSize)}
               allowDeselect={false}
+              comboboxProps={{ keepMounted: false }}
               onChange={(value) => onPageSizeChange(Number(value))}
             />
             <Button
