@@ -94,6 +94,7 @@ export async function generateDraftCampaign(ctx: AppContext, actor: Actor, optio
     allowActiveElsewhere: false,
     trackOpens: false,
     trackClicks: false,
+    unsubscribeFooter: true,
     steps: written.steps,
   });
   return { id: campaign.id, name: campaign.name, status: campaign.status, emails: written.steps.length, creditsCharged: written.creditsCharged, sources: written.sources };
