@@ -1,3 +1,5 @@
 export * from './schemas.js';
 export * from './variables.js';
 export * from './schedule.js';
+export * from './templates.js';
+export * from './suppressions.js';
