@@ -3,3 +3,4 @@ export * from './variables.js';
 export * from './schedule.js';
 export * from './templates.js';
 export * from './suppressions.js';
+export * from './body.js';

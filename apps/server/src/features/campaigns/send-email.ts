@@ -7,6 +7,7 @@ import { findMailAccount, sendMail, syncMailboxOnce } from '../mailboxes/index.j
 import * as repo from './campaigns.repository.js';
 import * as sends from './sends.repository.js';
 import { campaignSendEmail } from './campaigns.jobs.js';
+import { emailParts } from './email-body.js';
 import { isSuppressed } from './suppressions.repository.js';
 import { unsubscribeToken } from './suppressions.service.js';
 
@@ -124,7 +125,7 @@ export async function sendPlannedEmail(ctx: AppContext, sendId: string, now = ()
 
   const { headers, footer } = await headersOf(ctx, send, account.email_address);
   try {
-    await sendMail(ctx, account, { to: [send.to_address], subject: send.subject, text: send.body + footer, messageId: send.message_id, headers });
+    await sendMail(ctx, account, { to: [send.to_address], subject: send.subject, ...emailParts(send.body, footer), messageId: send.message_id, headers });
   } catch (error) {
     const failure = smtpFailure(error);
     if (!failure.permanent && paid.attempt < SEND_ATTEMPTS) throw error;
