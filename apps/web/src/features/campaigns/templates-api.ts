@@ -1,6 +1,8 @@
 import type { CampaignTemplateDto, CampaignStepInput } from '@leadline/shared/campaigns/index';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { api } from '../../lib/api';
+import { notify } from '../../lib/notify';
 
 const BASE = '/api/v1/campaign-templates';
 export const templateKeys = { all: ['campaign-templates'] as const, one: (id: string) => ['campaign-templates', id] as const };
@@ -11,16 +13,6 @@ export function useTemplates() {
     queryFn: () => api.get<{ data: CampaignTemplateDto[] }>(BASE),
     select: (answer) => answer.data,
     meta: { errorMessage: 'There was an error fetching the templates. Please try again later!' },
-  });
-}
-
-export function useTemplate(id: string | null) {
-  return useQuery({
-    queryKey: templateKeys.one(id ?? ''),
-    queryFn: () => api.get<{ data: CampaignTemplateDto }>(`${BASE}/${id}`),
-    select: (answer) => answer.data,
-    enabled: Boolean(id),
-    meta: { errorMessage: 'There was an error fetching the template. Please try again later!' },
   });
 }
 
@@ -51,4 +43,24 @@ export function useDeleteTemplate() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
     meta: { handlesErrors: true },
   });
+}
+
+/** Reads a template once (for the new-campaign form to start from) and hands it to `onLoaded`. */
+export function useTemplateOnce(id: string | null, onLoaded: (template: CampaignTemplateDto) => void) {
+  const queryClient = useQueryClient();
+  const latest = useRef(onLoaded);
+  useEffect(() => {
+    latest.current = onLoaded;
+  });
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    queryClient
+      .fetchQuery({ queryKey: templateKeys.one(id), queryFn: () => api.get<{ data: CampaignTemplateDto }>(`${BASE}/${id}`) })
+      .then((answer) => live && latest.current(answer.data))
+      .catch(() => live && notify.error('There was an error fetching the template. Please try again later!'));
+    return () => {
+      live = false;
+    };
+  }, [id, queryClient]);
 }
