@@ -1,9 +1,8 @@
 import { ActionIcon, Button, Group, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch, IconTrash } from '@tabler/icons-react';
 import { SUPPRESSION_MESSAGES, SuppressionDeleteBody } from '@leadline/shared/campaigns/index';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { SequencesTabs } from '../components/SequencesTabs';
@@ -48,7 +47,7 @@ function AddForm() {
  */
 export function SuppressionsPage() {
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const debounced = useDeferredValue(search.trim());
   const [page, setPage] = useState(1);
   const suppressions = useSuppressions(debounced, page);
   const remove = useDeleteSuppression();
@@ -60,6 +59,7 @@ export function SuppressionsPage() {
       onSuccess: () => {
         const id = notifications.show({
           color: 'teal',
+          autoClose: 10_000,
           title: SUPPRESSION_MESSAGES.deleted,
           message: (
             <Group justify="space-between" gap="xs" wrap="nowrap">
