@@ -174,12 +174,12 @@ describe('campaign templates, step editor and suppressions screens', () => {
     await page.getByText('Enter a valid email address').waitFor();
     await field.fill('gone@leads.test');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await page.getByRole('cell', { name: 'gone@leads.test' }).waitFor();
+    await page.getByRole('cell', { name: 'gone@leads.test', exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Remove gone@leads.test' }).click();
     await page.getByText('No suppressed addresses yet.').waitFor();
     await page.getByRole('button', { name: 'Undo' }).click();
-    await page.getByRole('cell', { name: 'gone@leads.test' }).waitFor();
+    await page.getByRole('cell', { name: 'gone@leads.test', exact: true }).waitFor();
 
     const rows = ['email', 'gone@leads.test', 'example.com', 'oops'];
     for (let i = 0; i < 2000; i++) rows.push(`person${i}@bulk.test`);
@@ -189,7 +189,7 @@ describe('campaign templates, step editor and suppressions screens', () => {
     await done.getByText('2003 rows read from “email”: 2000 added, 1 duplicates ignored, 2 invalid.').waitFor();
     await done.getByText('Row 3: “example.com”: A domain: the suppression list holds email addresses').waitFor();
     await page.getByRole('textbox', { name: 'Search the suppression list' }).fill('person1999');
-    await page.getByRole('cell', { name: 'person1999@bulk.test' }).waitFor();
+    await page.getByRole('cell', { name: 'person1999@bulk.test', exact: true }).waitFor();
     await expect.poll(() => page.getByRole('row').count()).toBe(2);
     await shot('campaign-suppressions');
 
