@@ -89,7 +89,7 @@ function StepCard({ step, index, onChange, onRemove }: { step: DraftStep; index:
               description={index > 0 ? 'Leave empty to reply in the same thread' : undefined}
               value={step.subject}
               onChange={(e) => onChange({ ...step, subject: e.currentTarget.value })}
-              rightSectionWidth={110}
+              rightSectionWidth={118}
               rightSection={<VariablePicker label={`Insert a variable in the subject of step ${index + 1}`} onInsert={insertInSubject} />}
             />
             {index > 0 && <Checkbox label="Start a new thread" checked={step.newThread} onChange={(e) => onChange({ ...step, newThread: e.currentTarget.checked })} />}

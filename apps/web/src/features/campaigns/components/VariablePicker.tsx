@@ -24,7 +24,7 @@ export function VariablePicker({ label, onInsert }: { label: string; onInsert: (
   return (
     <Popover opened={opened} onChange={setOpened} trapFocus returnFocus={false} position="bottom-end" shadow="md" width={320}>
       <Popover.Target>
-        <Button size="compact-sm" variant="light" onClick={() => setOpened((o) => !o)} aria-label={label} aria-haspopup="dialog" aria-expanded={opened}>
+        <Button size="compact-xs" variant="light" onClick={() => setOpened((o) => !o)} aria-label={label} aria-haspopup="dialog" aria-expanded={opened}>
           {'{{ }}'} Variable
         </Button>
       </Popover.Target>

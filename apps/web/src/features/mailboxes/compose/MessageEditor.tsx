@@ -1,3 +1,4 @@
+import '@mantine/tiptap/styles.css';
 import { RichTextEditor, Link } from '@mantine/tiptap';
 import { IconPaperclip, IconPhoto } from '@tabler/icons-react';
 import { Extension } from '@tiptap/core';
