@@ -1,4 +1,4 @@
-import { Alert, Button, FileButton, List, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileButton, Group, List, Progress, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import type { SuppressionImportResult } from '@leadline/shared/campaigns/index';
 import { useQueryClient } from '@tanstack/react-query';
@@ -27,13 +27,18 @@ export function SuppressionImport() {
   };
   return (
     <Stack gap="xs">
-      <FileButton onChange={start} accept=".csv,text/csv,text/plain">
-        {(props) => (
-          <Button {...props} variant="default" leftSection={<IconUpload size={16} />} loading={progress !== null}>
-            Import CSV
-          </Button>
-        )}
-      </FileButton>
+      <Group gap="sm">
+        <FileButton onChange={start} accept=".csv,text/csv,text/plain">
+          {(props) => (
+            <Button {...props} variant="default" leftSection={<IconUpload size={16} />} loading={progress !== null}>
+              Import CSV
+            </Button>
+          )}
+        </FileButton>
+        <Text size="xs" c="dimmed">
+          A column of email addresses, named “email” or first in the file
+        </Text>
+      </Group>
       {progress !== null && (
         <Stack gap={4} aria-live="polite">
           <Progress value={progress * 100} aria-label="Import progress" />

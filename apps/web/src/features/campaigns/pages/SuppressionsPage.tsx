@@ -84,10 +84,10 @@ export function SuppressionsPage() {
         No campaign of your team sends to these addresses. People who unsubscribe are added here; adding an address stops its active leads in every campaign.
       </Text>
       <Paper withBorder p="md">
-        <Group justify="space-between" align="flex-start">
+        <Stack gap="sm">
           <AddForm />
           <SuppressionImport />
-        </Group>
+        </Stack>
       </Paper>
       <TextInput
         aria-label="Search the suppression list"
