@@ -130,7 +130,7 @@ describe('campaign templates, step editor and suppressions screens', () => {
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Delete Intro, ours?' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByText('No templates of your own yet').waitFor();
-  });
+  }, 120_000);
 
   it('inserts a variable with a fallback at the cursor from the keyboard, and refuses an unknown variable at save naming it', async () => {
     await page.goto('/engage/sequences/new-campaign');
@@ -162,7 +162,7 @@ describe('campaign templates, step editor and suppressions screens', () => {
     await page.getByRole('heading', { name: 'Picker' }).waitFor();
     const [first] = await stepsOf('Picker');
     expect(first!.body).toContain('Hello from {{companyName|your team}}!');
-  });
+  }, 120_000);
 
   it('adds, deletes and restores a suppressed address, and imports a CSV showing the counts', async () => {
     await page.goto('/engage/sequences');
@@ -195,5 +195,5 @@ describe('campaign templates, step editor and suppressions screens', () => {
 
     await input.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) });
     await page.getByRole('alert').filter({ hasText: 'Choose a CSV file: one email address per row, or a column named "email".' }).waitFor();
-  });
+  }, 120_000);
 });
