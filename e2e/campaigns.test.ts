@@ -142,5 +142,5 @@ describe('campaigns screens', () => {
     await row.getByText('paused').waitFor();
     await shot('campaign-list');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-  });
+  }, 120_000);
 });

@@ -19,6 +19,8 @@ const InboxPage = lazyPage(() => import('./features/mailboxes/pages/InboxPage'),
 const CampaignsPage = lazyPage(() => import('./features/campaigns/pages/CampaignsPage'), (m) => m.CampaignsPage);
 const NewCampaignPage = lazyPage(() => import('./features/campaigns/pages/NewCampaignPage'), (m) => m.NewCampaignPage);
 const AgentsPage = lazyPage(() => import('./features/agents/pages/AgentsPage'), (m) => m.AgentsPage);
+const CampaignTemplatesPage = lazyPage(() => import('./features/campaigns/pages/CampaignTemplatesPage'), (m) => m.CampaignTemplatesPage);
+const SuppressionsPage = lazyPage(() => import('./features/campaigns/pages/SuppressionsPage'), (m) => m.SuppressionsPage);
 const CampaignDetailsPage = lazyPage(() => import('./features/campaigns/pages/CampaignDetailsPage'), (m) => m.CampaignDetailsPage);
 const SequenceInsightsPage = lazyPage(() => import('./features/insights/pages/SequenceInsightsPage'), (m) => m.SequenceInsightsPage);
 
@@ -55,6 +57,8 @@ export const APP_PAGES: readonly AppPage[] = [
   { path: '/engage/sequences', element: <CampaignsPage />, preload: CampaignsPage.preload, menu: 'Campaigns' },
   { path: '/engage/sequences/new-campaign', element: <NewCampaignPage />, preload: NewCampaignPage.preload },
   { path: '/engage/sequences/campaign-details', element: <CampaignDetailsPage />, preload: CampaignDetailsPage.preload },
+  { path: '/engage/sequences/campaign-templates', element: <CampaignTemplatesPage />, preload: CampaignTemplatesPage.preload },
+  { path: '/engage/sequences/suppressions', element: <SuppressionsPage />, preload: SuppressionsPage.preload },
   // Insights' only built screen is Sequences: its sidebar entry opens it.
   { path: '/insights', element: <Navigate to="/insights/sequences" replace />, preload: SequenceInsightsPage.preload, menu: 'Insights' },
   { path: '/insights/sequences', element: <SequenceInsightsPage />, preload: SequenceInsightsPage.preload },

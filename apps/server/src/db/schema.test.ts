@@ -28,7 +28,7 @@ const TYPED_TABLES = {
   billing_cancellations: true,
   onboarding_knowledge_profiles: true, website_allowed_domains: true,
   campaigns: true, campaign_lists: true, campaign_mailboxes: true, campaign_steps: true, campaign_leads: true, campaign_sends: true,
-  campaign_lead_events: true, suppressions: true, campaign_mail_scans: true, campaign_tasks: true,
+  campaign_lead_events: true, suppressions: true, campaign_mail_scans: true, campaign_tasks: true, campaign_templates: true,
   mail_warmups: true,
   mail_warmup_messages: true,
   agents: true, agent_runs: true, agent_run_contacts: true, agent_answers: true,

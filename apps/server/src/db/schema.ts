@@ -32,6 +32,7 @@ import type { IdempotencyKeysTable } from './schema-idempotency.js';
 import type { MailAccountsTable, MailFoldersTable, MailMessagesTable, MailWarmupMessagesTable, MailWarmupsTable } from './schema-mail.js';
 import type { SearchRunsTable } from './schema-search.js';
 import type { SalesGptConversationsTable, SalesGptMessagesTable } from './schema-sales-gpt.js';
+import type { CampaignTemplatesTable } from './schema-campaign-templates.js';
 import type { ApiKeysTable } from './schema-api-keys.js';
 import type { IcpFiltersTable } from './schema-icp-filters.js';
 import type { KnowledgeChunksTable, KnowledgeProfilesTable, KnowledgeSourcesTable } from './schema-knowledge-hub.js';
@@ -239,6 +240,7 @@ export interface DB {
   campaign_mail_scans: CampaignMailScansTable;
   sales_gpt_conversations: SalesGptConversationsTable;
   sales_gpt_messages: SalesGptMessagesTable;
+  campaign_templates: CampaignTemplatesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -46,6 +46,7 @@ type Ours = {
   profileId: string;
   agentId: string;
   agentRunId: string;
+  templateId: string;
   conversationId: string;
   actionId: string;
 };
@@ -302,6 +303,10 @@ const CASES: Record<string, Case[]> = {
     { fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaigns/${o.launchedCampaignId}/leads/${o.campaignLeadId}/timeline` }) },
     { fields: ['path.leadId'], request: (o, m) => ({ url: `/api/v1/campaigns/${m === o ? o.launchedCampaignId : theirCampaign}/leads/${o.campaignLeadId}/timeline` }) },
   ],
+  'POST /api/v1/campaign-templates': [{ fields: ['body.campaignId'], request: (o) => ({ url: '/api/v1/campaign-templates', payload: { name: `Copy of ${o.campaignId}`, campaignId: o.campaignId } }) }],
+  'GET /api/v1/campaign-templates/{id}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaign-templates/${o.templateId}` }) }],
+  'PATCH /api/v1/campaign-templates/{id}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaign-templates/${o.templateId}`, payload: { name: `Renamed ${o.templateId}` } }) }],
+  'DELETE /api/v1/campaign-templates/{id}': [{ fields: ['path.id'], request: (o) => ({ url: `/api/v1/campaign-templates/${o.templateId}` }) }],
 };
 
 const ID_NAME = /^(_id|id|[a-z][A-Za-z]*Ids?)$/;
@@ -424,6 +429,7 @@ async function createOurs(): Promise<Ours> {
     )._id,
     ...(await ourAgent(listId)),
     ...(await pendingSalesGptAction()),
+    templateId: (await ok(owner, 'POST', { url: '/api/v1/campaign-templates', payload: { name: `Ours ${made}`, steps: campaignDraft(listId, 'x').steps } })).id,
   };
 }
 

@@ -189,6 +189,12 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   'GET /api/v1/suppressions': 'user',
   'POST /api/v1/suppressions': 'user',
   'DELETE /api/v1/suppressions': 'user',
+  'POST /api/v1/suppressions/import': 'user',
+  'GET /api/v1/campaign-templates': 'user',
+  'GET /api/v1/campaign-templates/:id': 'user',
+  'POST /api/v1/campaign-templates': 'user',
+  'PATCH /api/v1/campaign-templates/:id': 'user',
+  'DELETE /api/v1/campaign-templates/:id': 'user',
   // An email's unsubscribe link: its signed token is the credential; the answer never differs.
   'POST /unsubscribe/:token': 'public',
   'GET /unsubscribe/:token': 'public',

@@ -4,3 +4,6 @@ export * from './schedule.js';
 export * from './bounces.js';
 export * from './lead-timezone.js';
 export * from './tracking.js';
+export * from './templates.js';
+export * from './suppressions.js';
+export * from './body.js';

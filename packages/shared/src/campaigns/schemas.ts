@@ -287,7 +287,11 @@ export const CampaignDeleteResponse = z.object({ data: z.object({ id: z.string()
 /** Suppressions: addresses no campaign of the team sends to. */
 export const SuppressionBody = z.object({ emails: z.array(Email).min(1).max(10_000) });
 export const SuppressionDeleteBody = z.object({ email: Email });
-export const SuppressionListQuery = z.object({ page: queryInt32().min(1).default(1), limit: queryInt32().min(1).max(200).default(50) });
+export const SuppressionListQuery = z.object({
+  page: queryInt32().min(1).default(1),
+  limit: queryInt32().min(1).max(200).default(50),
+  search: trimmedText().max(320).optional().describe('Part of an address, any case'),
+});
 export const SuppressionDto = z.object({ email: z.string(), reason: z.string(), createdAt: z.string() });
 export const SuppressionListResponse = z.object({
   data: z.array(SuppressionDto),

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { renderTemplate, stepDueAt, type SendingWindow, type VariableValues } from '@leadline/shared/campaigns/index';
+import { renderBody, renderTemplate, stepDueAt, type SendingWindow, type VariableValues } from '@leadline/shared/campaigns/index';
 import type { StepRow } from './campaigns.repository.js';
 
 const ANY_HOUR = { start: '00:00', end: '23:59' };
@@ -58,5 +58,5 @@ export function renderStep(step: StepRow, variant: number, values: VariableValue
   const own = renderTemplate(chosen.subject ?? '', values).trim();
   const inThread = !step.new_thread && !own && threadSubject !== null;
   const subject = own || (threadSubject ? (/^re:/i.test(threadSubject) ? threadSubject : `Re: ${threadSubject}`) : '');
-  return { subject, body: renderTemplate(chosen.body, values), variant: step.variants?.length ? Math.min(variant, step.variants.length - 1) : 0, inThread };
+  return { subject, body: renderBody(chosen.body, values), variant: step.variants?.length ? Math.min(variant, step.variants.length - 1) : 0, inThread };
 }

@@ -7,8 +7,10 @@ import * as service from './campaigns.service.js';
 import { generateCampaignRoutes } from './generate-campaign.routes.js';
 import { campaignExportRoutes } from './campaign-export.routes.js';
 import { campaignTimelineRoutes } from './campaign-timeline.routes.js';
+import { campaignTemplateRoutes } from './campaign-templates.routes.js';
 import { suppressionRoutes } from './suppressions.routes.js';
 import { trackingRoutes } from './tracking.routes.js';
+import { suppressionImportRoutes } from './suppressions-import.routes.js';
 import * as tasks from './tasks.service.js';
 
 const tags = ['campaigns'];
@@ -121,4 +123,6 @@ export const campaignsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async
   await app.register(campaignTimelineRoutes(ctx));
   await app.register(campaignExportRoutes(ctx));
   await app.register(trackingRoutes(ctx));
+  await app.register(campaignTemplateRoutes(ctx));
+  await app.register(suppressionImportRoutes(ctx));
 };

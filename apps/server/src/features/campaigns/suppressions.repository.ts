@@ -33,9 +33,14 @@ export async function isSuppressed(db: Db, teamId: string, email: string) {
   return Boolean(row);
 }
 
-export async function pageSuppressions(db: Db, teamId: string, offset: number, limit: number) {
-  const total = await db.selectFrom('suppressions').select((eb) => eb.fn.countAll<string>().as('n')).where('team_id', '=', teamId).executeTakeFirstOrThrow();
-  const rows = await db.selectFrom('suppressions').selectAll().where('team_id', '=', teamId).orderBy('created_at', 'desc').orderBy('email').offset(offset).limit(limit).execute();
+/** A page of the team's list, newest first; `search` keeps addresses containing it (no wildcards). */
+export async function pageSuppressions(db: Db, teamId: string, offset: number, limit: number, search?: string) {
+  const base = db
+    .selectFrom('suppressions')
+    .where('team_id', '=', teamId)
+    .$if(Boolean(search), (q) => q.where(sql<number>`strpos(email, ${search?.toLowerCase() ?? ''})`, '>', 0));
+  const total = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('email').offset(offset).limit(limit).execute();
   return { total: Number(total.n), rows };
 }
 

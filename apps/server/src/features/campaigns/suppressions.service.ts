@@ -37,8 +37,8 @@ export async function addSuppressions(db: Kysely<DB>, actor: Actor, emails: stri
   });
 }
 
-export async function listSuppressions(db: Kysely<DB>, actor: Actor, query: { page: number; limit: number }) {
-  const { total, rows } = await repo.pageSuppressions(db, actor.teamId, (query.page - 1) * query.limit, query.limit);
+export async function listSuppressions(db: Kysely<DB>, actor: Actor, query: { page: number; limit: number; search?: string }) {
+  const { total, rows } = await repo.pageSuppressions(db, actor.teamId, (query.page - 1) * query.limit, query.limit, query.search);
   return {
     data: rows.map((r) => ({ email: r.email, reason: r.reason, createdAt: r.created_at.toISOString() })),
     pagination: { currentPage: query.page, totalPages: Math.max(1, Math.ceil(total / query.limit)), totalRecords: total },

@@ -83,6 +83,8 @@ export const PATH_TITLES: ReadonlyArray<{ path: string; title: string; page: boo
   { path: '/engage/sequences/new-campaign', title: 'New Campaign', page: true },
   { path: '/engage/sequences/campaign-templates', title: 'Templates', page: true },
   { path: '/engage/sequences/campaign-details', title: 'Campaign Details', page: true },
+  // Not a titled route of the spec: the suppression list is a tab of Campaigns (docs/decisions.md).
+  { path: '/engage/sequences/suppressions', title: 'Suppressions', page: true },
   { path: '/engage/inbox', title: 'Inbox', page: true },
   { path: '/engage/meet-transcripts', title: 'Meet Transcripts', page: true },
   { path: '/engage/power-dialer', title: 'Power Dialer', page: true },

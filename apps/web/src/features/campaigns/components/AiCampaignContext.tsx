@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, isApiError } from '../../../lib/api';
 import { useKnowledgeProfiles } from '../../knowledge-hub/api';
-import type { DraftStep } from './StepEditor';
+import { draftSteps, type DraftStep } from './StepEditor';
 
 const FAILED = 'There was an error generating your campaign. Please try again later!';
 
@@ -18,7 +18,7 @@ export function AiCampaignContext({ listIds, onGenerated }: { listIds: string[];
   const generate = useMutation({
     mutationFn: () => api.post<GenerateCampaignResponse>('/api/v1/campaigns/generate', { context, emails, listIds, ...(profileId ? { profileId } : {}) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['credits'] }),
-    onSuccess: (answer) => onGenerated(answer.steps.map((s) => ({ type: s.type, delayDays: s.delayDays, subject: s.subject ?? '', body: s.body ?? '', newThread: s.newThread }))),
+    onSuccess: (answer) => onGenerated(draftSteps(answer.steps.map((s) => ({ type: s.type, delayDays: s.delayDays, subject: s.subject ?? '', body: s.body ?? '', newThread: s.newThread })))),
     meta: { handlesErrors: true },
   });
   const sources = generate.data?.sources ?? [];

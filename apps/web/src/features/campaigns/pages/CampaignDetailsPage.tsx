@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Modal, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { CAMPAIGN_LEAD_STATUSES, type CampaignCounts, type CampaignDto, type CampaignLeadDto, type CampaignLeadStatus } from '@leadline/shared/campaigns/index';
+import { CAMPAIGN_LEAD_STATUSES, isHtmlBody, type CampaignCounts, type CampaignDto, type CampaignLeadDto, type CampaignLeadStatus } from '@leadline/shared/campaigns/index';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage';
@@ -10,6 +10,7 @@ import { CAMPAIGN_SCREEN_MESSAGES, useCampaign, useCampaignAction, useCampaignLe
 import { LeadStatus } from '../components/LeadStatus';
 import { LeadTimeline } from '../components/LeadTimeline';
 import { MarkInterestedModal, type InterestedTarget } from '../components/MarkInterestedModal';
+import { SaveTemplateModal } from '../components/SaveTemplateModal';
 import { StatusBadge } from '../components/StatusBadge';
 import { StepChart } from '../components/StepChart';
 import { StepFunnel } from '../components/StepFunnel';
@@ -45,7 +46,12 @@ function Preview({ id, stepIndex, onClose }: { id: string; stepIndex: number | n
             To: {preview.data.to ?? 'a lead without values (fallbacks shown)'}
           </Text>
           {preview.data.subject !== null && <Text fw={600}>{preview.data.subject}</Text>}
-          <Text style={{ whiteSpace: 'pre-wrap' }}>{preview.data.body}</Text>
+          {preview.data.body !== null && isHtmlBody(preview.data.body) ? (
+            // A frame without scripts: the body is HTML a teammate wrote.
+            <iframe title="Email body" sandbox="" srcDoc={preview.data.body} style={{ width: '100%', minHeight: 260, border: 0 }} />
+          ) : (
+            <Text style={{ whiteSpace: 'pre-wrap' }}>{preview.data.body}</Text>
+          )}
         </Stack>
       ) : (
         <PageLoading />
@@ -64,6 +70,7 @@ export function CampaignDetailsPage() {
   const [previewStep, setPreviewStep] = useState<number | null>(null);
   const [timelineLead, setTimelineLead] = useState<string | null>(null);
   const [interested, setInterested] = useState<InterestedTarget | null>(null);
+  const [savingTemplate, setSavingTemplate] = useState(false);
   const leads = useCampaignLeads(id, status, page);
   const action = useCampaignAction();
 
@@ -82,6 +89,9 @@ export function CampaignDetailsPage() {
           <StatusBadge status={c.status} reason={c.statusReason} />
         </Group>
         <Group gap="xs">
+          <Button variant="default" onClick={() => setSavingTemplate(true)}>
+            Save as template
+          </Button>
           {c.status === 'draft' && <Button onClick={() => run('launch')} loading={action.isPending}>Launch</Button>}
           {c.status === 'active' && <Button variant="default" onClick={() => run('pause')} loading={action.isPending}>Pause</Button>}
           {c.status === 'paused' && <Button onClick={() => run('resume')} loading={action.isPending}>Resume</Button>}
@@ -187,6 +197,7 @@ export function CampaignDetailsPage() {
       <Preview id={id} stepIndex={previewStep} onClose={() => setPreviewStep(null)} />
       <MarkInterestedModal campaignId={id} target={interested} onClose={() => setInterested(null)} />
       <LeadTimeline campaignId={id} leadId={timelineLead} onClose={() => setTimelineLead(null)} />
+      {savingTemplate && <SaveTemplateModal opened defaultName={c.name} source={() => ({ campaignId: id })} onClose={() => setSavingTemplate(false)} />}
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { CAMPAIGN_SCREEN_MESSAGES, useCampaignAction, useCampaigns, type CampaignAction } from '../api';
+import { SequencesTabs } from '../components/SequencesTabs';
 import { StatusBadge } from '../components/StatusBadge';
 
 const ACTIONS: Record<CampaignStatus, CampaignAction[]> = {
@@ -54,6 +55,7 @@ export function CampaignsPage() {
           New campaign
         </Button>
       </Group>
+      <SequencesTabs />
       <Select
         label="Status"
         w={200}

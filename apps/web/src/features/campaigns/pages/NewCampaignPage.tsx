@@ -1,7 +1,7 @@
 import { Alert, Button, Chip, Group, MultiSelect, NumberInput, Radio, Select, Stack, Stepper, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { CAMPAIGN_MESSAGES, CampaignCreateBody, type CampaignCreateInput } from '@leadline/shared/campaigns/index';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useAiStatus } from '../../ai/api';
@@ -9,7 +9,9 @@ import { useTour } from '../../onboarding/tours/use-tour';
 import { CAMPAIGN_SCREEN_MESSAGES, useAudienceChoices, useCreateCampaign } from '../api';
 import { AiCampaignContext } from '../components/AiCampaignContext';
 import { DEFAULT_SENDING_OPTIONS, SendingOptions, type SendingOptionsValue } from '../components/SendingOptions';
-import { StepEditor, type DraftStep } from '../components/StepEditor';
+import { SaveTemplateModal } from '../components/SaveTemplateModal';
+import { draftSteps, StepEditor, type DraftStep } from '../components/StepEditor';
+import { useTemplateOnce } from '../templates-api';
 
 const DAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -17,7 +19,26 @@ const listedZones = (Intl as unknown as { supportedValuesOf?: (key: string) => s
 // The list leaves out some names a browser may report (UTC): keep the browser's own.
 const ZONES = listedZones.includes(browserZone) ? listedZones : [browserZone, ...listedZones];
 
-/** The request body from the form, empty subjects left out (a later email then replies in the thread). */
+/** The steps as the API takes them, empty subjects left out (a later email then replies in the thread). */
+const stepsOf = (steps: DraftStep[]): CampaignCreateInput['steps'] =>
+  steps.map((s) => ({
+    type: s.type,
+    delayDays: s.delayDays,
+    ...(s.businessDays !== undefined ? { businessDays: s.businessDays } : {}),
+    body: s.body,
+    newThread: s.newThread,
+    ...(s.type === 'email' && s.subject.trim() ? { subject: s.subject } : {}),
+    ...(s.type === 'email' && s.variants?.length ? { variants: s.variants } : {}),
+  }));
+
+/** A refusal of the form, the step named as the user sees it ("Step 2, body: ..."). */
+function issueText(issue: { path: PropertyKey[]; message: string }): string {
+  const [field, index, part] = issue.path;
+  if (field === 'steps' && typeof index === 'number') return `Step ${index + 1}${part ? `, ${String(part)}` : ''}: ${issue.message}`;
+  return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
+}
+
+/** The request body from the form. */
 function bodyOf(form: { name: string; listIds: string[]; mailboxes: string[]; timezone: string; days: string[]; start: string; end: string; dailyLimit: number; steps: DraftStep[]; options: SendingOptionsValue }): CampaignCreateInput {
   const { useLeadTimezone, ...tracking } = form.options;
   return {
@@ -27,7 +48,7 @@ function bodyOf(form: { name: string; listIds: string[]; mailboxes: string[]; ti
     mailboxes: form.mailboxes,
     schedule: { timezone: form.timezone, days: form.days.map(Number), start: form.start, end: form.end, useLeadTimezone },
     dailyLimit: form.dailyLimit,
-    steps: form.steps.map((s) => ({ type: s.type, delayDays: s.delayDays, body: s.body, newThread: s.newThread, ...(s.type === 'email' && s.subject.trim() ? { subject: s.subject } : {}) })),
+    steps: stepsOf(form.steps),
   };
 }
 
@@ -50,10 +71,22 @@ export function NewCampaignPage() {
     end: '17:00',
     dailyLimit: 50,
     options: DEFAULT_SENDING_OPTIONS,
-    steps: [
+    steps: draftSteps([
       { type: 'email', delayDays: 0, subject: '', body: 'Hi {{firstName|there}},\n\n', newThread: false },
       { type: 'email', delayDays: 3, subject: '', body: 'Hi {{firstName|there}}, following up on my last email.', newThread: false },
-    ] as DraftStep[],
+    ]),
+  });
+  const [params] = useSearchParams();
+  const [savingTemplate, setSavingTemplate] = useState(false);
+  // A campaign started from a template: its steps replace the default ones.
+  const [template, setTemplate] = useState<string | null>(null);
+  useTemplateOnce(params.get('template'), (t) => {
+    setTemplate(t.name);
+    setMode('basic');
+    setForm((f) => ({
+      ...f,
+      steps: draftSteps(t.steps.map((s) => ({ type: s.type, delayDays: s.delayDays, businessDays: s.businessDays, subject: s.subject ?? '', body: s.body ?? '', newThread: s.newThread, variants: s.variants }))),
+    }));
   });
   useTour('new-campaign', { ready: true });
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -61,8 +94,7 @@ export function NewCampaignPage() {
   const submit = () => {
     const parsed = CampaignCreateBody.safeParse(bodyOf(form));
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      setError(`${issue.path.join('.')}: ${issue.message}`);
+      setError(issueText(parsed.error.issues[0]!));
       return;
     }
     setError(null);
@@ -80,6 +112,11 @@ export function NewCampaignPage() {
       <Title order={1} size="h3">
         New campaign
       </Title>
+      {template && (
+        <Alert color="blue" variant="light">
+          Steps from the template “{template}”: edit them in the Sequence step.
+        </Alert>
+      )}
       <Stepper active={active} onStepClick={setActive}>
         <Stepper.Step label="AI generated or basic">
           <Radio.Group value={mode} onChange={(v) => setMode(v === 'ai' ? 'ai' : 'basic')} label="How do you want to build the sequence?" data-tour="campaign-mode">
@@ -136,12 +173,28 @@ export function NewCampaignPage() {
         </Stepper.Step>
         <Stepper.Step label="Sequence" data-tour="campaign-sequence">
           <StepEditor steps={form.steps} onChange={(steps) => set('steps', steps)} />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="subtle" onClick={() => setSavingTemplate(true)}>
+              Save steps as template
+            </Button>
+          </Group>
         </Stepper.Step>
       </Stepper>
       {error && (
         <Alert color="red" role="alert">
           {error}
         </Alert>
+      )}
+      {savingTemplate && (
+        <SaveTemplateModal
+          opened
+          defaultName={form.name}
+          onClose={() => setSavingTemplate(false)}
+          source={() => {
+            const parsed = CampaignCreateBody.shape.steps.safeParse(stepsOf(form.steps));
+            return parsed.success ? { steps: parsed.data } : issueText({ ...parsed.error.issues[0]!, path: ['steps', ...parsed.error.issues[0]!.path] });
+          }}
+        />
       )}
       <Group justify="space-between" data-tour="campaign-actions">
         <Button variant="default" disabled={active === 0} onClick={() => setActive((a) => a - 1)}>

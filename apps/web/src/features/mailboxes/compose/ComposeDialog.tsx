@@ -1,4 +1,3 @@
-import '@mantine/tiptap/styles.css';
 import { COMPOSE_LIMITS, COMPOSE_MESSAGES, type EmailAccount } from '@leadline/shared';
 import { Alert, Anchor, Box, Button, Group, Kbd, Loader, Modal, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconSend, IconTrash } from '@tabler/icons-react';

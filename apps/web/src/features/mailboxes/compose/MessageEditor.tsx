@@ -1,3 +1,4 @@
+import '@mantine/tiptap/styles.css';
 import { RichTextEditor, Link } from '@mantine/tiptap';
 import { IconPaperclip, IconPhoto } from '@tabler/icons-react';
 import { Extension } from '@tiptap/core';
@@ -5,7 +6,7 @@ import Image from '@tiptap/extension-image';
 import TextAlign from '@tiptap/extension-text-align';
 import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { imageFilesOf } from './inline-images';
 import classes from './MessageEditor.module.css';
 
@@ -24,7 +25,7 @@ const SendKey = Extension.create({
  * code, lists, links and file attach. Tiptap's own keys are the spec's: Ctrl-b, i, u, e;
  * Ctrl-Shift-7 and 8 for lists; Ctrl-Shift-l, e, r, j to align.
  */
-export function useMessageEditor(html: string, onAttach: () => void, focusFirst: boolean, onImages: (editor: Editor, files: File[]) => void) {
+export function useMessageEditor(html: string, onAttach: () => void, focusFirst: boolean, onImages: (editor: Editor, files: File[]) => void, label = 'Message') {
   // The editor is built once; the handlers it calls may change.
   const handlers = useRef({ onAttach, onImages });
   useEffect(() => {
@@ -51,7 +52,7 @@ export function useMessageEditor(html: string, onAttach: () => void, focusFirst:
     editorProps: {
       handlePaste: (_view, event) => takeImages(event.clipboardData?.files),
       handleDrop: (_view, event) => takeImages((event as DragEvent).dataTransfer?.files),
-      attributes: { 'aria-label': 'Message', role: 'textbox', 'aria-multiline': 'true', ...(focusFirst ? { 'data-autofocus': 'true' } : {}) },
+      attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true', ...(focusFirst ? { 'data-autofocus': 'true' } : {}) },
     },
   });
   useEffect(() => {
@@ -60,9 +61,19 @@ export function useMessageEditor(html: string, onAttach: () => void, focusFirst:
   return editor;
 }
 
-type MessageEditorProps = { editor: Editor | null; onAttach: () => void; onImages: (files: File[]) => void; disabled: boolean; autoFocus: boolean };
+type MessageEditorProps = {
+  editor: Editor | null;
+  /** Without it (a campaign step), the attach and image controls are left out. */
+  onAttach?: () => void;
+  onImages?: (files: File[]) => void;
+  disabled: boolean;
+  autoFocus: boolean;
+  /** More toolbar controls, after the editor's own (the campaign step's variable picker). */
+  extraControls?: ReactNode;
+  minHeight?: number;
+};
 
-export function MessageEditor({ editor, onAttach, onImages, disabled, autoFocus }: MessageEditorProps) {
+export function MessageEditor({ editor, onAttach, onImages, disabled, autoFocus, extraControls, minHeight = 220 }: MessageEditorProps) {
   const imagePicker = useRef<HTMLInputElement>(null);
   // useEditor may hand back an editor it has already destroyed for a newer one (the dialog's first
   // mount under Preact): such an editor has no commands, and the next render brings the live one.
@@ -75,7 +86,7 @@ export function MessageEditor({ editor, onAttach, onImages, disabled, autoFocus 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editor]);
   return (
-    <RichTextEditor editor={editor} variant="subtle" style={{ minHeight: 260 }}>
+    <RichTextEditor editor={editor} variant="subtle" style={{ minHeight: minHeight + 40 }}>
       <RichTextEditor.Toolbar sticky stickyOffset={-16}>
         <RichTextEditor.ControlsGroup>
           <RichTextEditor.H1 />
@@ -103,6 +114,7 @@ export function MessageEditor({ editor, onAttach, onImages, disabled, autoFocus 
           <RichTextEditor.AlignRight />
           <RichTextEditor.AlignJustify />
         </RichTextEditor.ControlsGroup>
+        {onAttach && onImages && (
         <RichTextEditor.ControlsGroup>
           <RichTextEditor.Control onClick={() => imagePicker.current?.click()} aria-label="Insert an image" title="Insert an image in the text (up to 3 of 5 MB)" disabled={disabled}>
             <IconPhoto stroke={1.5} size={16} />
@@ -111,6 +123,8 @@ export function MessageEditor({ editor, onAttach, onImages, disabled, autoFocus 
             <IconPaperclip stroke={1.5} size={16} />
           </RichTextEditor.Control>
         </RichTextEditor.ControlsGroup>
+        )}
+        {extraControls}
       </RichTextEditor.Toolbar>
       <input
         ref={imagePicker}
@@ -120,11 +134,11 @@ export function MessageEditor({ editor, onAttach, onImages, disabled, autoFocus 
         hidden
         aria-label="Choose images for the text"
         onChange={(event) => {
-          onImages([...(event.currentTarget.files ?? [])]);
+          onImages?.([...(event.currentTarget.files ?? [])]);
           event.currentTarget.value = '';
         }}
       />
-      <RichTextEditor.Content className={classes.content} style={{ minHeight: 220, maxHeight: '42vh', overflowY: 'auto' }} />
+      <RichTextEditor.Content className={classes.content} style={{ minHeight, maxHeight: '42vh', overflowY: 'auto' }} />
     </RichTextEditor>
   );
 }
