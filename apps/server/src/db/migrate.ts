@@ -45,6 +45,7 @@ import * as m0211 from './migrations/0211_campaign_tasks.js';
 import * as m0212 from './migrations/0212_mail_auto_submitted.js';
 import * as m0230 from './migrations/0230_sales_gpt.js';
 import * as m0240 from './migrations/0240_agents.js';
+import * as m0270 from './migrations/0270_campaign_leads_due_by_campaign.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '0212_mail_auto_submitted': m0212,
   '0230_sales_gpt': m0230,
   '0240_agents': m0240,
+  '0270_campaign_leads_due_by_campaign': m0270,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
