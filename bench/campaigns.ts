@@ -36,6 +36,7 @@ const { values } = parseArgs({
     mailboxes: { type: 'string', default: '200' },
     sends: { type: 'string', default: '1000' },
     ticks: { type: 'string', default: '40' },
+    explain: { type: 'boolean', default: false },
   },
 });
 const adminUrl = values.url ?? process.env.DATABASE_URL;
@@ -163,6 +164,11 @@ try {
   }
   console.log(`1. choosing the next due sends, per tick (goal p95 ≤ 50 ms): ${fmt(chooseTimes)}`);
   for (const [part, times] of Object.entries(parts)) console.log(`   ${part.padEnd(24)} ${fmt(times)}`);
+  if (values.explain) {
+    const { sql: text, parameters } = sends.dueLeadsQuery(db, campaign.id, now, 500).compile();
+    const plan = await sql.raw(`explain (analyze, buffers) ${text.replace(/\$(\d+)/g, (_, n) => `'${String(parameters[Number(n) - 1] instanceof Date ? (parameters[Number(n) - 1] as Date).toISOString() : parameters[Number(n) - 1])}'`)}`).execute(db);
+    console.log((plan.rows as Array<Record<string, string>>).map((r) => Object.values(r)[0]).join('\n'));
+  }
 
   // 2a. Planning: whole ticks (reads and the writes of each planned email), three minutes apart
   // (a mailbox's gap is 2 minutes and up to 1 of jitter: each tick books each mailbox once).

@@ -199,10 +199,11 @@ describe('a 2,000-lead campaign send whose worker is SIGKILLed 20 times', () => 
         select count(*)::int as entries, count(distinct idempotency_key)::int as keys, coalesce(sum(amount), 0)::int as amount
         from credit_ledger where team_id = ${teamId} and action = 'manual_email'`.execute(db);
       expect(charges[0]).toEqual({ entries: LEADS, keys: LEADS, amount: 2 * LEADS });
-      // The A/B split of the first step: 50/50 within 5 points over the 2,000 leads, as the subjects sent show.
+      // The A/B split of the first step, as the subjects sent show: 50/50 within 5 points over
+      // 2,000 leads (a smaller run is too few for that bound).
       const a = smtp.taken.filter((m) => m.subject.startsWith('A:')).length;
-      expect(Math.abs(a / LEADS - 0.5)).toBeLessThanOrEqual(0.05);
       expect(sends.filter((s) => s.variant === 0)).toHaveLength(a);
+      if (LEADS >= 2_000) expect(Math.abs(a / LEADS - 0.5)).toBeLessThanOrEqual(0.05);
     } finally {
       await database.close();
     }
