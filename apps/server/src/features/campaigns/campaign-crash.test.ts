@@ -135,7 +135,7 @@ describe('a 2,000-lead campaign send whose worker is SIGKILLed 20 times', () => 
     const { campaignId, teamId } = await prepare(store, { smtp: { host: smtp.host, port: smtp.port }, imap: dovecot });
     log(`prepared in ${Date.now() - started} ms`);
 
-    const env = { ...store.env, ENCRYPTION_KEY, OUTBOUND_ALLOW_PRIVATE: 'true', DEMO_PEOPLE: '0', TEST_DATABASE_URL: undefined, LOG_LEVEL: 'warn' };
+    const env = { ...store.env, ENCRYPTION_KEY, OUTBOUND_ALLOW_PRIVATE: 'true', DEMO_PEOPLE: '0', LOG_LEVEL: 'warn' };
     // On PostgreSQL, separate workers share the queue: a second one is up when the first is
     // killed, as in a scaled-out install. The embedded database admits one process, the server.
     const mode = store.shared ? 'worker' : 'serve';
