@@ -47,6 +47,7 @@ import * as m0230 from './migrations/0230_sales_gpt.js';
 import * as m0240 from './migrations/0240_agents.js';
 import * as m0250 from './migrations/0250_campaign_compliance.js';
 import * as m0260 from './migrations/0260_campaign_templates.js';
+import * as m0270 from './migrations/0270_campaign_leads_due_by_campaign.js';
 import * as m0290 from './migrations/0290_mail_folder_page_index.js';
 import * as m0291 from './migrations/0291_mail_account_page_indexes.js';
 import * as m0300 from './migrations/0300_search_data_version.js';
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   '0240_agents': m0240,
   '0250_campaign_compliance': m0250,
   '0260_campaign_templates': m0260,
+  '0270_campaign_leads_due_by_campaign': m0270,
   '0290_mail_folder_page_index': m0290,
   '0291_mail_account_page_indexes': m0291,
   '0300_search_data_version': m0300,

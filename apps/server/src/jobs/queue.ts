@@ -78,7 +78,8 @@ export class Queue implements JobSender {
     this.#working = true;
     for (const { definition, handler } of this.#jobs.values()) {
       let loaded: Promise<JobHandler<unknown>> | undefined;
-      await this.#boss.work(
+      // The handler first runs after a fetch, once `work` has answered the worker's id.
+      const workerId: string = await this.#boss.work(
         definition.name,
         { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, includeMetadata: true },
         async (jobs) => {
@@ -93,6 +94,8 @@ export class Queue implements JobSender {
             }
           } finally {
             for (const job of jobs) this.held.end(job.id);
+            // pg-boss waits out the polling interval after every fetch, even one that found work.
+            if (definition.drain) this.#boss.notifyWorker(workerId);
           }
         },
       );

@@ -22,6 +22,12 @@ export type JobDefinition<P> = {
   policy?: 'standard' | 'short' | 'singleton' | 'stately';
   /** The singleton key of a payload (what `policy` counts by); every send of the job uses it. */
   singletonKey?: (payload: P) => string;
+  /**
+   * A worker that found a job of this queue looks for the next at once instead of waiting out
+   * the polling interval (one job a second otherwise): for queues of many short jobs, such as
+   * a campaign's emails.
+   */
+  drain?: boolean;
 };
 
 export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {

@@ -13,4 +13,5 @@ export const campaignSendEmail = defineJob({
   expireInSeconds: 300,
   policy: 'singleton',
   singletonKey: (p) => p.sendId,
+  drain: true,
 });

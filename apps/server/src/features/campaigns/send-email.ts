@@ -140,15 +140,39 @@ export async function sendPlannedEmail(ctx: AppContext, sendId: string, now = ()
   }
 
   const { headers, text, html } = await contentOf(ctx, send, account.email_address);
+  // The send is recorded the moment the server takes the message, before the copy is filed in
+  // Sent: only a crash inside that one commit leaves a taken message unrecorded (see
+  // docs/decisions.md, "exactly once under crashes").
+  let accepted = false;
+  let recorded = false;
+  const record = async () => {
+    await finish(ctx, send, now());
+    recorded = true;
+  };
   try {
-    await sendMail(ctx, account, { to: [send.to_address], subject: send.subject, text, ...(html !== undefined ? { html } : {}), messageId: send.message_id, headers });
+    await sendMail(ctx, account, {
+      to: [send.to_address],
+      subject: send.subject,
+      text,
+      ...(html !== undefined ? { html } : {}),
+      messageId: send.message_id,
+      headers,
+      onAccepted: async () => {
+        accepted = true;
+        await record();
+      },
+    });
   } catch (error) {
+    // Taken by the server but not recorded (the database failed): record it, never send again.
+    if (accepted) {
+      if (!recorded) await record();
+      return 'sent';
+    }
     const failure = smtpFailure(error);
     if (!failure.permanent && paid.attempt < SEND_ATTEMPTS) throw error;
     await fail(ctx, send, paid.chargeId, failure, now());
     return 'failed';
   }
-  await finish(ctx, send, now());
   return 'sent';
 }
 

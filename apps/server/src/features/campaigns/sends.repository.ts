@@ -21,6 +21,11 @@ export async function hasDynamicList(db: Db, campaignId: string) {
 /** The campaign's active leads due by `now`, oldest due first, with what their emails need. */
 export async function dueLeads(db: Db, campaignId: string, now: Date, limit: number) {
   if (limit <= 0) return [];
+  return dueLeadsQuery(db, campaignId, now, limit).execute();
+}
+
+/** The query of `dueLeads`, for the benchmark's plan. */
+export function dueLeadsQuery(db: Db, campaignId: string, now: Date, limit: number) {
   return db
     .selectFrom('campaign_leads as l')
     .innerJoin('contacts as c', 'c.id', 'l.contact_id')
@@ -46,8 +51,7 @@ export async function dueLeads(db: Db, campaignId: string, now: Date, limit: num
     .where('l.next_at', '<=', now)
     .orderBy('l.next_at')
     .orderBy('l.id')
-    .limit(limit)
-    .execute();
+    .limit(limit);
 }
 export type DueLead = Awaited<ReturnType<typeof dueLeads>>[number];
 

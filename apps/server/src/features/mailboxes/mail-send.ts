@@ -31,6 +31,12 @@ export type OutgoingMail = {
   headers?: Record<string, string>;
   /** Without a stored original: the Message-ID answered (and its References). */
   inReplyTo?: { messageId: string; references: string[] };
+  /**
+   * Runs as soon as the SMTP server has taken the message, before the copy is filed in Sent: a
+   * caller that must never send twice records the send here, so a crash while filing cannot
+   * make a retry send again.
+   */
+  onAccepted?: () => Promise<void>;
 };
 
 /** `cid`: an image the HTML shows as `cid:` + this token. */
@@ -69,6 +75,7 @@ export async function sendMail(ctx: AppContext, account: MailAccountRow, mail: O
     ...(mail.headers ? { headers: mail.headers } : {}),
   };
   await sendOverSmtp(ctx, account, message);
+  await mail.onAccepted?.();
   if (SERVER_FILES_SENT.has(account.provider)) return { messageId, appendedToSent: false };
 
   // The copy in Sent is the message as sent, without Bcc recipients' header. The message has

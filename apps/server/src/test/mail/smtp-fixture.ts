@@ -29,7 +29,8 @@ export type SmtpServerOptions = {
   acceptsToken?: (user: string, token: string) => boolean;
   /** Recipients it refuses ("No such mailbox here"); by default it takes every one. */
   acceptsRecipient?: (address: string) => boolean;
-  onMessage: (raw: Buffer, envelope: { from: string; to: string[] }) => void;
+  /** May wait before the server answers; a function it gives back runs right after the answer. */
+  onMessage: (raw: Buffer, envelope: { from: string; to: string[] }) => void | Promise<void | (() => unknown)>;
 };
 
 /**
@@ -61,11 +62,14 @@ export async function startSmtpServer(options: SmtpServerOptions): Promise<{ por
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        options.onMessage(Buffer.concat(chunks), {
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-        });
-        callback();
+        const envelope = { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address) };
+        void Promise.resolve(options.onMessage(Buffer.concat(chunks), envelope)).then(
+          (afterAnswer) => {
+            callback();
+            if (typeof afterAnswer === 'function') afterAnswer();
+          },
+          (error: Error) => callback(error),
+        );
       });
     },
   });

@@ -1,0 +1,230 @@
+// Campaign engine speed on PostgreSQL, run by hand (issue 22):
+//   node --import tsx bench/campaigns.ts --url postgres://postgres@127.0.0.1:55433/postgres [--leads 100000] [--mailboxes 200] [--sends 1000]
+// Creates a scratch database `bench_campaigns_*` on that server and drops it afterwards.
+// Loads one active campaign of `leads` leads over `mailboxes` mailboxes, part way through its
+// sequence (a third of the leads past step 1, with opens, clicks, replies and bounces), then times:
+//   1. choosing the next due sends: the reads of one scheduler tick (goal p95 ≤ 50 ms);
+//   2. the engine's own work per email: planning it in a tick, then sending it through an SMTP
+//      server that answers at once, less a bare SMTP conversation with the same server (goal ≤ 2 ms);
+//   3. the details page's funnel: GET /api/v1/campaigns/{id} with its counts (goal ≤ 300 ms).
+// Prints the machine's load average before and after: the figures move with it.
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import nodemailer from 'nodemailer';
+import { CampaignCreateBody } from '@leadline/shared/campaigns/index';
+import { openDatabase } from '../apps/server/src/db/database.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { startRuntime } from '../apps/server/src/runtime.js';
+import { createThrowawayDatabase } from '../apps/server/src/test/database.js';
+import { createOwner } from '../apps/server/src/test/factories.js';
+import { startSmtpServer } from '../apps/server/src/test/mail/smtp-fixture.js';
+import { testConfig } from '../apps/server/src/test/test-app.js';
+import { grantCredits } from '../apps/server/src/features/credits/index.js';
+import { createCampaign, launchCampaign } from '../apps/server/src/features/campaigns/campaigns.service.js';
+import * as repo from '../apps/server/src/features/campaigns/campaigns.repository.js';
+import { runTick } from '../apps/server/src/features/campaigns/scheduler.js';
+import { sendPlannedEmail } from '../apps/server/src/features/campaigns/send-email.js';
+import * as sends from '../apps/server/src/features/campaigns/sends.repository.js';
+import { createContactList, createMailbox, ownerActor } from '../apps/server/src/features/campaigns/test/fixtures.repository.js';
+import { localDayStart } from '@leadline/shared/campaigns/index';
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    leads: { type: 'string', default: '100000' },
+    mailboxes: { type: 'string', default: '200' },
+    sends: { type: 'string', default: '1000' },
+    ticks: { type: 'string', default: '40' },
+    explain: { type: 'boolean', default: false },
+  },
+});
+const adminUrl = values.url ?? process.env.DATABASE_URL;
+if (!adminUrl) throw new Error('--url (or DATABASE_URL) is required: a PostgreSQL server to create the scratch database on');
+const LEADS = Number(values.leads);
+const MAILBOXES = Number(values.mailboxes);
+const SENDS = Number(values.sends);
+const TICKS = Number(values.ticks);
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
+const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms  p95 ${pct(xs, 95).toFixed(1)} ms  max ${Math.max(...xs).toFixed(1)} ms  (n=${xs.length})`;
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const step = (label: string, t0: number) => console.log(`  ${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+console.log(`campaigns bench on PostgreSQL: ${LEADS} leads, ${MAILBOXES} mailboxes; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);
+console.log(`load average at start: ${load()}`);
+
+const throwaway = await createThrowawayDatabase(adminUrl, 'bench_campaigns');
+const database = await openDatabase({ kind: 'postgres', url: throwaway.url, poolSize: 10 });
+const smtp = await startSmtpServer({ login: () => true, onMessage: () => {} });
+const config = testConfig({ outboundAllowPrivate: true, publicUrl: 'http://leadline.bench' });
+const runtime = await startRuntime(config, { serve: true, work: false, database, logger: false });
+const { ctx, app } = runtime;
+const db = ctx.db;
+
+try {
+  await migrateToLatest(db);
+  console.log('loading:');
+  let t0 = performance.now();
+  const owner = await createOwner(db);
+  await grantCredits(db, { teamId: owner.teamId, amount: LEADS * 20, idempotencyKey: 'bench-campaigns', reason: 'bench' });
+  const senders: string[] = [];
+  for (let i = 0; i < MAILBOXES; i++) {
+    const email = `sender${i}@bench.test`;
+    const id = await createMailbox(db, config, owner, email, { smtp: { host: '127.0.0.1', port: smtp.port }, capacity: 100 });
+    // The server files what it relays (as Gmail does): the send ends with the SMTP answer.
+    await db.updateTable('mail_accounts').set({ provider: 'gmail' }).where('id', '=', id).execute();
+    senders.push(email);
+  }
+  const { listId } = await createContactList(
+    db,
+    owner,
+    'Bench leads',
+    Array.from({ length: LEADS }, (_, i) => ({ first: `Lead${i}`, company: `Company ${i % 5000}`, email: `lead${i}@leads.bench` })),
+  );
+  step(`${MAILBOXES} mailboxes, ${LEADS} contacts in a list`, t0);
+
+  t0 = performance.now();
+  const now = new Date();
+  const campaign = await createCampaign(
+    db,
+    ownerActor(owner),
+    CampaignCreateBody.parse({
+      name: 'Bench',
+      listIds: [listId],
+      mailboxes: senders,
+      schedule: { timezone: 'UTC', days: [0, 1, 2, 3, 4, 5, 6], start: '00:00', end: '23:59' },
+      dailyLimit: 10_000,
+      steps: [
+        { type: 'email', delayDays: 0, variants: [
+          { subject: 'Hello {{firstName|there}}', body: 'Hi {{firstName|there}}, a question about {{companyName|your team}}.', weight: 50 },
+          { subject: 'An idea for {{companyName|your team}}', body: 'Hi {{firstName|there}}, one idea for {{companyName|your team}}.', weight: 50 },
+        ] },
+        { type: 'email', delayDays: 2, body: 'Following up, {{firstName|there}}.' },
+        { type: 'email', delayDays: 3, subject: 'Last note', body: 'Closing the loop.', newThread: true },
+      ],
+    }),
+  );
+  await launchCampaign(db, ownerActor(owner), campaign.id, new Date(now.getTime() - 10 * 86_400_000));
+  // A campaign part way through: a third of the leads were sent step 1 over the last ten days
+  // (with opens, clicks, replies and bounces) and wait for step 2, due over the next days or
+  // already; the others wait for step 1, a tenth of them due now.
+  await sql`
+    with boxes as (select array_agg(id order by email_address) as ids from mail_accounts),
+    numbered as (select l.id, l.email, row_number() over (order by l.id) as n from campaign_leads l where l.campaign_id = ${campaign.id}),
+    picked as (select numbered.*, boxes.ids[1 + numbered.n % ${MAILBOXES}] as mailbox_id from numbered, boxes)
+    insert into campaign_sends (campaign_id, lead_id, team_id, step_position, variant, mailbox_id, message_id, to_address, subject, body, status, attempts, due_at, sent_at, opened_at, clicked_at, replied_at, bounced_at)
+    select ${campaign.id}, p.id, ${owner.teamId}, 0, (p.n % 2)::int, p.mailbox_id, '<bench-' || p.n || '@bench.test>', p.email, 'Hello', 'Hi', 'sent', 1,
+      now() - (p.n % 10 + 1) * interval '1 day', now() - (p.n % 10 + 1) * interval '1 day',
+      case when p.n % 3 = 0 then now() - interval '1 day' end,
+      case when p.n % 10 = 0 then now() - interval '1 day' end,
+      case when p.n % 25 = 0 then now() - interval '1 day' end,
+      case when p.n % 50 = 1 then now() - interval '1 day' end
+    from picked p where p.n % 3 = 0`.execute(db);
+  await sql`
+    update campaign_leads l set
+      next_position = case when s.id is null then 0 else 1 end,
+      next_at = case when s.id is null then now() + ((hashtext(l.id::text) % 10) + 1) * interval '1 hour' * 24 * (case when hashtext(l.id::text) % 10 = 0 then -1 else 1 end)
+                     else now() + (hashtext(l.id::text) % 5) * interval '1 day' end,
+      status = case when s.replied_at is not null then 'replied' when s.bounced_at is not null then 'bounced' else 'active' end,
+      mailbox_id = s.mailbox_id,
+      thread_subject = s.subject,
+      thread_message_ids = case when s.id is null then '{}' else array[s.message_id] end
+    from campaign_leads l2 left join campaign_sends s on s.lead_id = l2.id
+    where l.id = l2.id and l.campaign_id = ${campaign.id}`.execute(db);
+  // As autovacuum would have: the bulk update above left a dead version of every lead.
+  await sql`vacuum analyze`.execute(db);
+  const due = await db.selectFrom('campaign_leads').select((eb) => eb.fn.countAll<string>().as('n')).where('campaign_id', '=', campaign.id).where('status', '=', 'active').where('next_at', '<=', now).executeTakeFirstOrThrow();
+  const active = await db.selectFrom('campaign_leads').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 'active').executeTakeFirstOrThrow();
+  step(`campaign launched and part way through (${active.n} active leads, ${due.n} due now)`, t0);
+  console.log(`load average after loading: ${load()}`);
+
+  // 1. Choosing the next due sends: what a tick reads before it plans anything.
+  const parts: Record<string, number[]> = { campaigns: [], 'dynamic lists and steps': [], 'daily limit': [], 'mailbox loads': [], 'due leads': [] };
+  const timed = async <T>(part: string, work: () => Promise<T>) => {
+    const t = performance.now();
+    const result = await work();
+    parts[part]!.push(performance.now() - t);
+    return result;
+  };
+  const choose = async (at: Date) => {
+    for (const c of await timed('campaigns', () => sends.activeCampaigns(db))) {
+      await timed('dynamic lists and steps', async () => [await sends.hasDynamicList(db, c.id), await repo.findSteps(db, c.id)]);
+      await timed('daily limit', () => sends.campaignSendsSince(db, c.id, localDayStart(at, c.schedule.timezone)));
+      await timed('mailbox loads', () => sends.mailboxLoads(db, c.id, new Date(Math.floor(at.getTime() / 86_400_000) * 86_400_000)));
+      await timed('due leads', () => sends.dueLeads(db, c.id, at, 500));
+    }
+  };
+  await choose(now);
+  for (const list of Object.values(parts)) list.length = 0;
+  const chooseTimes: number[] = [];
+  for (let i = 0; i < TICKS; i++) {
+    const t = performance.now();
+    await choose(new Date(now.getTime() + i * 1000));
+    chooseTimes.push(performance.now() - t);
+  }
+  console.log(`1. choosing the next due sends, per tick (goal p95 ≤ 50 ms): ${fmt(chooseTimes)}`);
+  for (const [part, times] of Object.entries(parts)) console.log(`   ${part.padEnd(24)} ${fmt(times)}`);
+  if (values.explain) {
+    const { sql: text, parameters } = sends.dueLeadsQuery(db, campaign.id, now, 500).compile();
+    const plan = await sql.raw(`explain (analyze, buffers) ${text.replace(/\$(\d+)/g, (_, n) => `'${String(parameters[Number(n) - 1] instanceof Date ? (parameters[Number(n) - 1] as Date).toISOString() : parameters[Number(n) - 1])}'`)}`).execute(db);
+    console.log((plan.rows as Array<Record<string, string>>).map((r) => Object.values(r)[0]).join('\n'));
+  }
+
+  // 2a. Planning: whole ticks (reads and the writes of each planned email), three minutes apart
+  // (a mailbox's gap is 2 minutes and up to 1 of jitter: each tick books each mailbox once).
+  let planned = 0;
+  let tickMs = 0;
+  const tickTimes: number[] = [];
+  for (let tick = 0; planned < SENDS; tick++) {
+    const at = new Date(now.getTime() + tick * 180_000);
+    const t = performance.now();
+    const result = await runTick(ctx, { now: at, batch: Math.min(500, SENDS - planned) });
+    const ms = performance.now() - t;
+    tickTimes.push(ms);
+    tickMs += ms;
+    planned += result.planned;
+    if (result.planned === 0) break;
+  }
+  const chooseMean = chooseTimes.reduce((a, b) => a + b, 0) / chooseTimes.length;
+  const planPerEmail = (tickMs - chooseMean * tickTimes.length) / planned;
+  console.log(`2a. ticks that planned ${planned} emails: ${fmt(tickTimes)}; planning per email, less the reads: ${planPerEmail.toFixed(2)} ms`);
+
+  // 2b. Sending them, one after another, through the SMTP server that answers at once.
+  const queued = await db.selectFrom('campaign_sends').select('id').where('campaign_id', '=', campaign.id).where('status', '=', 'queued').orderBy('due_at').limit(SENDS).execute();
+  let t = performance.now();
+  for (const send of queued) {
+    const outcome = await sendPlannedEmail(ctx, send.id);
+    if (outcome !== 'sent') throw new Error(`send ${send.id}: ${outcome}`);
+  }
+  const sendMs = (performance.now() - t) / queued.length;
+  // A bare SMTP conversation with the same server, one connection per message as the engine opens.
+  t = performance.now();
+  for (let i = 0; i < queued.length; i++) {
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true, auth: { user: 'x', pass: 'y' } });
+    await transport.sendMail({ from: 'sender0@bench.test', to: `lead${i}@leads.bench`, subject: 'Hello Lead', text: 'Hi Lead, a question about Company.\n\n--\nUnsubscribe: http://leadline.bench/unsubscribe/x', messageId: `<bare-${i}@bench.test>`, headers: { 'List-Unsubscribe': '<mailto:x@bench.test>' } });
+    transport.close();
+  }
+  const bareMs = (performance.now() - t) / queued.length;
+  console.log(`2b. sending ${queued.length} emails: ${sendMs.toFixed(2)} ms each; a bare SMTP conversation ${bareMs.toFixed(2)} ms; the engine's own part ${(sendMs - bareMs).toFixed(2)} ms`);
+  console.log(`2. own overhead per email sent (goal ≤ 2 ms): planning ${planPerEmail.toFixed(2)} + sending ${(sendMs - bareMs).toFixed(2)} = ${(planPerEmail + sendMs - bareMs).toFixed(2)} ms`);
+
+  // 3. The details page's funnel.
+  const get = () => app!.inject({ method: 'GET', url: `/api/v1/campaigns/${campaign.id}`, headers: { cookie: owner.cookie } });
+  const first = await get();
+  if (first.statusCode !== 200) throw new Error(`GET campaign: ${first.statusCode} ${first.body}`);
+  const funnelTimes: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const t1 = performance.now();
+    const response = await get();
+    funnelTimes.push(performance.now() - t1);
+    if (response.statusCode !== 200) throw new Error(`GET campaign: ${response.statusCode}`);
+  }
+  console.log(`3. GET /api/v1/campaigns/{id} with its counts (goal ≤ 300 ms): ${fmt(funnelTimes)}`);
+  console.log(`   counts: ${JSON.stringify(first.json().data.counts)}`);
+  console.log(`load average at the end: ${load()}`);
+} finally {
+  await runtime.close();
+  await smtp.close();
+  await throwaway.drop();
+}
