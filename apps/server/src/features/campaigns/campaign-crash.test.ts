@@ -17,8 +17,11 @@ import { createCampaign, launchCampaign } from './campaigns.service.js';
 import { runTick } from './scheduler.js';
 import { createContactList, createMailbox, ownerActor } from './test/fixtures.repository.js';
 
-/** CRASH_TEST_LEADS runs a smaller send (the kills spread over it the same way). */
-const LEADS = Number(process.env.CRASH_TEST_LEADS ?? 2_000);
+/**
+ * `npm test` sends to 500 leads to keep CI inside its time; `CRASH_TEST_LEADS=2000` is the issue's
+ * full send (about 6 min on PostgreSQL on a 2-core machine). The kills spread over either the same way.
+ */
+const LEADS = Number(process.env.CRASH_TEST_LEADS ?? 500);
 const KILLS = 20;
 /** Four mailboxes at their most (100 a day): 2,000 sends are planned over five days of the injected clock. */
 const SENDERS = Array.from({ length: 4 }, (_, i) => ({ email: `sender${i}@crash.test`, password: `sender${i}-secret` }));
@@ -107,7 +110,7 @@ async function prepare(store: WorkerStorage, mailServers: { smtp: { host: string
   }
 }
 
-describe('a 2,000-lead campaign send whose worker is SIGKILLed 20 times', () => {
+describe(`a ${LEADS.toLocaleString('en-US')}-lead campaign send whose worker is SIGKILLed 20 times`, () => {
   it('has the SMTP server take each (lead, step) exactly once, each paid once', async () => {
     const started = Date.now();
     dovecot = await startDovecot(SENDERS);
