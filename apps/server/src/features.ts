@@ -1,4 +1,5 @@
 import { actorForApiKey } from './features/api-keys/index.js';
+import { researchAnswerColumns } from './features/agents/index.js';
 import { agentsModule } from './features/agents/agents.module.js';
 import { aiModule } from './features/ai/ai.module.js';
 import { salesGptModule } from './features/sales-gpt/sales-gpt.module.js';
@@ -17,7 +18,7 @@ import { icpFiltersModule } from './features/icp-filters/icp-filters.module.js';
 import { idempotencyModule } from './features/idempotency/idempotency.module.js';
 import { knowledgeHubModule } from './features/knowledge-hub/knowledge-hub.module.js';
 import { integrationsModule } from './features/integrations/integrations.module.js';
-import { listsModule } from './features/lists/lists.module.js';
+import { createListsModule } from './features/lists/lists.module.js';
 import { mailboxesModule } from './features/mailboxes/mailboxes.module.js';
 import { onboardingModule } from './features/onboarding/onboarding.module.js';
 import { progressModule } from './features/progress/progress.module.js';
@@ -36,7 +37,7 @@ export const FEATURES: readonly FeatureModule[] = [
   progressModule,
   searchModule,
   filesModule,
-  listsModule,
+  createListsModule({ columns: [researchAnswerColumns] }),
   contactsModule,
   creditsModule,
   idempotencyModule,

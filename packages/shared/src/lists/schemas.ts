@@ -172,12 +172,19 @@ export const ListContentsBody = z.object({
 });
 export type ListContentsBody = z.infer<typeof ListContentsBody>;
 export type ListContentsBodyInput = z.input<typeof ListContentsBody>;
+/** A column other features add to a contact list: a research agent's answers (title: its name, description: its question). */
+export const ListExtraColumnDto = z.object({ key: z.string(), title: z.string(), description: z.string() });
+export type ListExtraColumnDto = z.infer<typeof ListExtraColumnDto>;
 export const ListContentsResponse = z.object({
   data: z.object({
     list: ListDto,
     contacts: z.array(ListContactDto),
     companies: z.array(ListCompanyDto),
     total: z.number().int(),
+    /** The list's extra columns, in order; empty for a company list. */
+    columns: z.array(ListExtraColumnDto),
+    /** The filled cells of those columns on this page: contact id → column key → value; a missing one is empty. */
+    cells: z.record(z.string(), z.record(z.string(), z.string())),
   }),
 });
 export type ListContentsResponse = z.infer<typeof ListContentsResponse>;

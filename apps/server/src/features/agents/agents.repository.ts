@@ -172,3 +172,22 @@ export async function findRunner(db: Kysely<DB>, teamId: string, userId: string)
     .where('team_members.status', '=', 'ACTIVE')
     .executeTakeFirst();
 }
+
+/** The team's research agents that answer for this list, oldest first (the list's column order). */
+export async function researchAgentsOfList(db: Kysely<DB>, teamId: string, listId: string) {
+  return db
+    .selectFrom('agents')
+    .select(['id', 'name', 'instructions'])
+    .where('team_id', '=', teamId)
+    .where('list_id', '=', listId)
+    .where('kind', '=', 'research')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** The stored answers of these agents for these contacts. */
+export async function answersOf(db: Kysely<DB>, agentIds: string[], contactIds: string[]) {
+  if (agentIds.length === 0 || contactIds.length === 0) return [];
+  return db.selectFrom('agent_answers').select(['agent_id', 'contact_id', 'answer']).where('agent_id', 'in', agentIds).where('contact_id', 'in', contactIds).execute();
+}

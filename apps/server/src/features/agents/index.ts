@@ -1,2 +1,3 @@
-/** Agents' public surface: nothing other features need yet; the module is composed in features.ts. */
+/** Agents' public surface; the module is composed in features.ts. */
+export { researchAnswerColumns } from './answer-columns.js';
 export { nextRunAfter } from './schedule.js';

@@ -24,6 +24,7 @@ import type { Readable } from 'node:stream';
 import { actorOf } from '../../http/policy.js';
 import type { AppContext } from '../../lib/context.js';
 import { downloadContacts, downloadList } from './export/index.js';
+import type { ExtraColumnSource } from './extra-columns.js';
 import { registerCompanyListRoutes } from './companies/company-lists.routes.js';
 import { startProspectImport } from './import/index.js';
 import * as lists from './lists.service.js';
@@ -46,7 +47,7 @@ const sendCsv = (reply: FastifyReply, file: { fileName: string; body: Readable }
     .header('cache-control', 'no-store')
     .send(file.body);
 
-export const listsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
+export const listsRoutes = (ctx: AppContext, columns: readonly ExtraColumnSource[]): FastifyPluginAsyncZod => async (app) => {
   app.post(
     '/api/v1/lists',
     { schema: { tags, summary: 'Create a list (static, or dynamic with search filters)', body: CreateListBody, response: { 201: ListResponse, 400: ErrorBody } } },
@@ -62,7 +63,7 @@ export const listsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (ap
   app.post(
     '/api/v1/lists/:id',
     { schema: { tags, summary: "One page of a list's contacts or companies", params: ListIdParams, body: ListContentsBody, response: { 200: ListContentsResponse, 404: ErrorBody } } },
-    async (request) => ({ data: await lists.getListContents(ctx.db, actorOf(request), request.params.id, request.body) }),
+    async (request) => ({ data: await lists.getListContents(ctx.db, actorOf(request), request.params.id, request.body, columns) }),
   );
 
   app.delete(
@@ -88,7 +89,7 @@ export const listsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (ap
   app.get(
     '/api/v1/lists/download/:listId',
     { schema: { tags, summary: 'The whole list as CSV (UTF-8 with BOM), streamed', params: ListIdParamsAlt } },
-    async (request, reply) => sendCsv(reply, await downloadList(ctx.db, actorOf(request), request.params.listId)),
+    async (request, reply) => sendCsv(reply, await downloadList(ctx.db, actorOf(request), request.params.listId, columns)),
   );
 
   app.post(

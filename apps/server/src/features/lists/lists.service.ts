@@ -21,6 +21,7 @@ import { presentContact } from '../contacts/index.js';
 import { assertSearchRunAffordable } from '../search/index.js';
 import * as companyRepo from './companies/company-lists.repository.js';
 import { companyListPage } from './companies/company-lists.service.js';
+import { listExtraColumns, type ExtraColumnSource } from './extra-columns.js';
 import * as repo from './lists.repository.js';
 
 export function presentList(row: List, creatorName: string | null): ListDto {
@@ -84,15 +85,23 @@ export async function getLists(db: Kysely<DB>, actor: Actor, query: ListsQuery) 
   };
 }
 
-export async function getListContents(db: Kysely<DB>, actor: Actor, id: string, body: ListContentsBody) {
+export async function getListContents(db: Kysely<DB>, actor: Actor, id: string, body: ListContentsBody, columnSources: readonly ExtraColumnSource[] = []) {
   const list = await requireList(db, actor, id);
   const q = { pageNum: body.pageNum, limit: body.limit, sortBy: body.sortBy, sortOrder: body.sortOrder, name: body.filters.name };
   if (list.entity_type === 'companyList') {
     const { companies, total } = await companyListPage(db, id, q);
-    return { list: await presentListRow(db, list), contacts: [], companies, total };
+    return { list: await presentListRow(db, list), contacts: [], companies, total, columns: [], cells: {} };
   }
-  const { rows, total } = await repo.pageListContacts(db, id, q);
-  return { list: await presentListRow(db, list), contacts: rows.map((c) => presentContact(c, c.added_at)), companies: [], total };
+  const [{ rows, total }, extra] = await Promise.all([repo.pageListContacts(db, id, q), listExtraColumns(db, columnSources, list)]);
+  const cells = await extra.cellsOf(rows.map((c) => c.id));
+  return {
+    list: await presentListRow(db, list),
+    contacts: rows.map((c) => presentContact(c, c.added_at)),
+    companies: [],
+    total,
+    columns: extra.columns,
+    cells: Object.fromEntries(cells),
+  };
 }
 
 export async function deleteList(db: Kysely<DB>, actor: Actor, id: string) {

@@ -6,6 +6,7 @@ import { canCopyOut, CopyOut } from '../../../db/copy.js';
 import type { DB } from '../../../db/schema.js';
 import { createCsvStream, encodeCsvRow } from '../../../lib/files/index.js';
 import type { Actor } from '../../../lib/actor.js';
+import { listExtraColumns, type ExtraColumnSource, type ListExtraColumns } from '../extra-columns.js';
 import { requireList } from '../lists.service.js';
 import { listCompaniesAfter } from '../companies/company-lists.repository.js';
 import { DisplayCaseRecords } from './display-records.js';
@@ -39,7 +40,23 @@ async function* contactBatches(db: Kysely<DB>, listId: string) {
     if (rows.length === 0) return;
     next = repo.listContactsAfter(db, listId, rows.at(-1)!.id, BATCH);
     next.catch(() => {}); // awaited on the next turn; a download stopped midway just drops it
-    yield rows.map(contactCells);
+    yield rows;
+  }
+}
+
+async function* idsAndCells(batches: AsyncIterable<repo.ExportContact[]>) {
+  for await (const rows of batches) yield { ids: rows.map((r) => r.id), cells: rows.map(contactCells) };
+}
+
+async function* contactCellBatches(db: Kysely<DB>, listId: string) {
+  for await (const rows of contactBatches(db, listId)) yield rows.map(contactCells);
+}
+
+/** As contactBatches, each row followed by the list's extra columns (a research agent's answers). */
+async function* contactBatchesWith(db: Kysely<DB>, listId: string, extra: ListExtraColumns) {
+  for await (const { ids, cells } of idsAndCells(contactBatches(db, listId))) {
+    const byContact = await extra.cellsOf(ids);
+    yield cells.map((row, i) => [...row, ...extra.columns.map((c) => byContact.get(ids[i]!)?.[c.key] ?? '')]);
   }
 }
 
@@ -67,16 +84,20 @@ function copyContactsCsv(db: Kysely<DB>, listId: string): Readable {
   return out;
 }
 
-/** `GET /api/v1/lists/download/{listId}`: the whole list as a streamed CSV. */
-export async function downloadList(db: Kysely<DB>, actor: Actor, listId: string): Promise<{ fileName: string; body: Readable }> {
+/**
+ * `GET /api/v1/lists/download/{listId}`: the whole list as a streamed CSV, a contact list's
+ * extra columns (research agents' answers, headed by the agent's name) after the usual ones.
+ * COPY writes only the usual columns, so a list with extra columns takes the batched path.
+ */
+export async function downloadList(db: Kysely<DB>, actor: Actor, listId: string, columnSources: readonly ExtraColumnSource[] = []): Promise<{ fileName: string; body: Readable }> {
   const list = await requireList(db, actor, listId);
-  const body =
-    list.entity_type === 'companyList'
-      ? createCsvStream(COMPANY_EXPORT_HEADERS, companyBatches(db, listId))
-      : canCopyOut(db)
-        ? copyContactsCsv(db, list.id)
-        : createCsvStream(CONTACT_EXPORT_HEADERS, contactBatches(db, listId));
-  return { fileName: csvFileName(list.name), body };
+  const fileName = csvFileName(list.name);
+  if (list.entity_type === 'companyList') return { fileName, body: createCsvStream(COMPANY_EXPORT_HEADERS, companyBatches(db, listId)) };
+  const extra = await listExtraColumns(db, columnSources, list);
+  if (extra.columns.length > 0) {
+    return { fileName, body: createCsvStream([...CONTACT_EXPORT_HEADERS, ...extra.columns.map((c) => c.title)], contactBatchesWith(db, listId, extra)) };
+  }
+  return { fileName, body: canCopyOut(db) ? copyContactsCsv(db, list.id) : createCsvStream(CONTACT_EXPORT_HEADERS, contactCellBatches(db, listId)) };
 }
 
 /** `POST /api/v1/contacts/download`: chosen contacts of the team as CSV. */

@@ -1,4 +1,4 @@
-import { canEnrich, displayCase, type ListCompanyDto, type ListContactDto, type ListContentSortBy } from '@leadline/shared';
+import { canEnrich, displayCase, type ListCompanyDto, type ListContactDto, type ListContentSortBy, type ListContentsResponse, type ListExtraColumnDto } from '@leadline/shared';
 import { ActionIcon, Anchor, Badge, Checkbox, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconBrandLinkedin } from '@tabler/icons-react';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
@@ -99,9 +99,46 @@ function CrmError({ error }: { error: string }) {
 }
 
 const contact = createColumnHelper<ListContactDto>();
+
+/** The list's extra columns (research agents' answers) and this page's cells: contact id → column key → value. */
+export type ExtraColumns = { columns: ListExtraColumnDto[]; cells: ListContentsResponse['data']['cells'] };
+
+/** An agent's column: its name, cut to fit; the question it answers on hover or focus. */
+function ExtraHeader({ column }: { column: ListExtraColumnDto }) {
+  return (
+    <Tooltip label={`${column.title}: ${column.description}`} withArrow multiline maw={360}>
+      <Text size="sm" fw={600} truncate="end" maw={200} tabIndex={0}>
+        {column.title}
+      </Text>
+    </Tooltip>
+  );
+}
+
+/** An answer kept to three lines; the whole answer on hover or focus. Empty until the agent answers. */
+function ExtraCell({ value }: { value: string | undefined }) {
+  if (!value) return <Dash />;
+  return (
+    <Tooltip label={value} withArrow multiline maw={420} openDelay={150}>
+      <Text size="sm" lineClamp={3} w={240} tabIndex={0} style={{ whiteSpace: 'pre-line' }}>
+        {value}
+      </Text>
+    </Tooltip>
+  );
+}
+
+function extraColumns({ columns, cells }: ExtraColumns): ColumnDef<ListContactDto, any>[] {
+  return columns.map((column) =>
+    contact.display({
+      id: `extra:${column.key}`,
+      enableSorting: false,
+      header: () => <ExtraHeader column={column} />,
+      cell: ({ row: { original: c } }) => <ExtraCell value={cells[c._id]?.[column.key]} />,
+    }),
+  );
+}
 export const contactName = (c: ListContactDto) => displayCase(c.fullName ?? [c.firstName, c.lastName].filter(Boolean).join(' ')) || 'Unnamed';
 
-export function contactColumns(controls: SelectionControls<ListContactDto>): ColumnDef<ListContactDto, any>[] {
+export function contactColumns(controls: SelectionControls<ListContactDto>, extra: ExtraColumns = { columns: [], cells: {} }): ColumnDef<ListContactDto, any>[] {
   return [
     selectColumn(controls),
     contact.accessor((c) => contactName(c), {
@@ -174,6 +211,7 @@ export function contactColumns(controls: SelectionControls<ListContactDto>): Col
         <Text size="sm">{text([c.address.city, c.address.state, c.address.country].filter(Boolean).join(', '))}</Text>
       ),
     }),
+    ...extraColumns(extra),
     contact.accessor('addedAt', { id: 'addedAt', header: 'Added', cell: ({ getValue }) => <Text size="sm">{formatDate(getValue())}</Text> }),
     contact.display({
       id: 'enrich',

@@ -215,7 +215,7 @@ function ListDetail({ listId, entity }: { listId: string; entity: Entity }) {
             customOf: (c) => c.isCustom,
             nameOf: contactName,
             onChange: setSelection,
-          })}
+          }, { columns: contents.data?.columns ?? [], cells: contents.data?.cells ?? {} })}
           data={contents.data?.contacts ?? []}
           getRowId={(c) => c._id}
           {...common}
