@@ -94,7 +94,14 @@ describe('campaign tracking and footer', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel('Subject').first().fill('Hello {{firstName|there}}');
-    await page.getByLabel('Body').first().fill('Hi {{firstName|there}},\n\nOur pricing: https://example.org/pricing?plan=team');
+    // The body is the inbox's rich-text editor: typed as a person would, the address becomes a link.
+    const body = page.getByRole('textbox', { name: 'Step 1 body' });
+    await body.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Hi {{firstName|there}},');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Our pricing: https://example.org/pricing?plan=team ');
+    await body.locator('a[href="https://example.org/pricing?plan=team"]').waitFor();
     await page.getByRole('button', { name: 'Create campaign' }).click();
     await expectToast(page, 'Campaign created successfully!');
     await page.waitForURL('**/engage/sequences/campaign-details?id=*');
@@ -111,7 +118,8 @@ describe('campaign tracking and footer', () => {
     const mail = await simpleParser(Buffer.from(received!.raw, 'latin1'));
     expect(mail.text).toContain('1 Market Street');
     const pixel = /<img src="([^"]+)"/.exec(String(mail.html))![1]!.replace(PUBLIC_URL, base);
-    const click = /(http:\/\/leadline\.test\/t\/c\/\S+)/.exec(mail.text!)![1]!.replace(PUBLIC_URL, base);
+    const click = /href="(http:\/\/leadline\.test\/t\/c\/[^"]+)"/.exec(String(mail.html))![1]!.replace(/&amp;/g, '&').replace(PUBLIC_URL, base);
+    expect(mail.text).toContain(click.replace(base, PUBLIC_URL));
 
     await page.getByLabel('Opened count').filter({ hasText: '0' }).waitFor();
     const opened = await page.request.get(pixel);
