@@ -186,7 +186,7 @@ describe('campaign templates, step editor and suppressions screens', () => {
     const input = page.locator('input[type="file"]');
     await input.setInputFiles({ name: 'suppressions.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
     const done = page.getByRole('status').filter({ hasText: 'Import finished' });
-    await done.getByText('2003 rows read from “email”: 2000 added, 1 duplicates ignored, 2 invalid.').waitFor();
+    await done.getByText('2,003 rows read from “email”: 2,000 added, 1 duplicate ignored, 2 invalid.').waitFor();
     await done.getByText('Row 3: “example.com”: A domain: the suppression list holds email addresses').waitFor();
     await page.getByRole('textbox', { name: 'Search the suppression list' }).fill('person1999');
     await page.getByRole('cell', { name: 'person1999@bulk.test', exact: true }).waitFor();

@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { isApiError } from '../../../lib/api';
 import { importSuppressionsFile, suppressionKeys } from '../suppressions-api';
 
+const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+
 /** Import a CSV of addresses: progress while it uploads (the server reads as it arrives), then the counts. */
 export function SuppressionImport() {
   const queryClient = useQueryClient();
@@ -55,7 +57,7 @@ export function SuppressionImport() {
       {result && (
         <Alert color={result.invalid ? 'yellow' : 'teal'} title="Import finished" role="status" withCloseButton onClose={() => setResult(null)}>
           <Text size="sm">
-            {result.rows} rows read from “{result.column}”: {result.added} added, {result.duplicates} duplicates ignored, {result.invalid} invalid.
+            {count(result.rows, 'row')} read from “{result.column}”: {result.added.toLocaleString('en-US')} added, {count(result.duplicates, 'duplicate')} ignored, {result.invalid.toLocaleString('en-US')} invalid.
           </Text>
           {result.invalidExamples.length > 0 && (
             <List size="xs" mt={4}>
