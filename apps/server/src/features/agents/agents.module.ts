@@ -7,7 +7,7 @@ export const agentsModule: FeatureModule = {
   routes: agentsRoutes,
   jobs: [
     { definition: agentsTick, handler: () => import('./handlers/tick.js') },
-    { definition: agentRun, handler: () => import('./handlers/run.js') },
+    { definition: agentRun, handler: () => import('./handlers/agent-run.js') },
   ],
   schedules: [{ job: agentsTick, cron: '* * * * *' }],
 };
