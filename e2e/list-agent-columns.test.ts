@@ -81,9 +81,9 @@ describe("a research agent's column on its list", () => {
     const research = page.getByRole('region', { name: 'Own warehouses and sites in Germany?' });
     await research.getByRole('button', { name: 'Run now' }).click();
     await research.getByText('succeeded', { exact: true }).first().waitFor({ timeout: 30_000 });
-    // A second agent on the list, never run (made through the API: the screen is covered above).
-    const fleetAgent = await page.request.post('/api/v1/agents', { data: { kind: 'research', name: 'Fleet size', instructions: 'How many trucks does it run?', listId, schedule: 'manual' } });
-    expect(fleetAgent.status()).toBe(201);
+    // A second agent on the same list, never run: the dialog starts empty again, and picking the
+    // list the last agent used keeps it chosen.
+    await newResearchAgent('Fleet size', 'How many trucks does it run?', 'Target accounts');
 
     await page.goto(`/prospects/lists/people/${listId}`);
     const table = page.getByRole('table', { name: 'Prospects' });

@@ -42,6 +42,8 @@ export function AgentForm({ opened, onClose }: { opened: boolean; onClose: () =>
         notify.success(AGENT_SCREEN_MESSAGES.created);
         setName('');
         setInstructions('');
+        setListId(null);
+        setProfileId(null);
         onClose();
       },
       onError: (e) => setError(isApiError(e) ? e.message : AGENT_SCREEN_MESSAGES.actionFailed),
@@ -68,7 +70,7 @@ export function AgentForm({ opened, onClose }: { opened: boolean; onClose: () =>
           value={instructions}
           onChange={(e) => setInstructions(e.currentTarget.value)}
         />
-        <Select label={kind === 'list_builder' ? 'Add to list' : 'Accounts of list'} required searchable data={(lists.data ?? []).map((l) => ({ value: l._id, label: l.name }))} value={listId} onChange={setListId} />
+        <Select label={kind === 'list_builder' ? 'Add to list' : 'Accounts of list'} required searchable data={(lists.data ?? []).map((l) => ({ value: l._id, label: l.name }))} value={listId} onChange={setListId} allowDeselect={false} />
         {kind === 'research' && (
           <Select label="Knowledge profile" placeholder="Your default profile" clearable data={(profiles.data ?? []).map((p) => ({ value: p._id, label: p.profileName }))} value={profileId} onChange={setProfileId} />
         )}
