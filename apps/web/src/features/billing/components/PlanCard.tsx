@@ -41,7 +41,7 @@ export function PlanCard({ name, popular, cycle, priceCents, credits, children, 
         </Text>
         {children}
         {onChoose && (
-          <Button mt="auto" variant={popular ? 'filled' : 'default'} onClick={onChoose}>
+          <Button mt="auto" variant={popular ? 'filled' : 'default'} onClick={onChoose} h="auto" mih={36} py={6} styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}>
             Choose {name}
           </Button>
         )}

@@ -31,6 +31,15 @@ export function runTour(tourId: TourId, options: { onDone: () => void; hasResult
   const steps = TOUR_STEPS[tourId];
   if (!steps?.length) return null;
   let quiet = false; // a destroy of ours, not the user's: not recorded
+  let finished = false;
+  // Recorded where the user ends the tour, not only in onDestroyed: driver.js calls onDestroyed
+  // only once a step has finished moving into place, so Done or Escape pressed during a step's
+  // transition (a loaded machine, a resize, a resumed tour) would close it unrecorded.
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    options.onDone();
+  };
   let pausedAt: number | null = null;
 
   const closeQuietly = (instance: Driver) => {
@@ -57,7 +66,10 @@ export function runTour(tourId: TourId, options: { onDone: () => void; hasResult
     })),
     onPopoverRender: makeAccessible,
     onNextClick: (_element, _step, { driver: tour }) => {
-      if (!tour.hasNextStep()) return tour.destroy();
+      if (!tour.hasNextStep()) {
+        finish();
+        return tour.destroy();
+      }
       const next = (tour.getActiveIndex() ?? 0) + 1;
       if (steps[next]?.afterResults && options.hasResults && !options.hasResults()) {
         pausedAt = next;
@@ -65,8 +77,13 @@ export function runTour(tourId: TourId, options: { onDone: () => void; hasResult
       }
       tour.moveNext();
     },
+    // Escape, the close button and a click outside: the user skips the tour.
+    onDestroyStarted: (_element, _step, { driver: tour }) => {
+      finish();
+      tour.destroy();
+    },
     onDestroyed: () => {
-      if (!quiet) options.onDone();
+      if (!quiet) finish();
     },
   });
   instance.drive();
