@@ -1,5 +1,8 @@
+import { isHtmlBody } from '@leadline/shared/campaigns/index';
+
 /**
- * The parts of a campaign email: the step's body (HTML from the editor, or plain text), its
+ * The parts of a campaign email: the step's body (HTML from the editor, or plain text, as the
+ * renderer tells them apart), its
  * links sent through click redirects when the campaign tracks clicks (in the HTML and in the
  * plain-text alternative), an open pixel when it tracks opens, and the footer: the sender's
  * postal address and, when the campaign shows it, the unsubscribe link.
@@ -16,15 +19,11 @@ export type BodyOptions = {
   plainTextOf: (html: string) => string;
 };
 
-// The editor's tags: a plain-text body may hold other angle brackets ("<name>") and stays text.
-const HTML_TAG = /<\/?(p|br|div|span|a|strong|b|em|i|u|s|ul|ol|li|h[1-6]|blockquote|img|table|hr|code|pre)(\s[^>]*)?\/?>/i;
 const TEXT_URL = /\bhttps?:\/\/[^\s<>"'\])]+[^\s<>"'\]).,;:!?]/g;
 const HREF = /(<a\b[^>]*?\bhref\s*=\s*)(["'])(https?:\/\/[^"']+)\2/gi;
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const decodeAttribute = (value: string) => value.replace(/&amp;/g, '&').replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)));
-
-export const isHtmlBody = (body: string) => HTML_TAG.test(body);
 
 /** Plain text as HTML paragraphs, its addresses made links. */
 function textToHtml(body: string) {
