@@ -2,7 +2,7 @@ import { LISTS_MESSAGES, type ListDto } from '@leadline/shared';
 import { Alert, Badge, Button, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { JobProgress } from '../../../components/JobProgress';
 import { VerifyListEmails } from '../../email-verification/components/VerifyListEmails';
@@ -124,8 +124,11 @@ export function ListPopulating({ jobId }: { jobId: string | null }) {
   );
 }
 
-/** The list's name, kind and counts, with the dynamic list's refresh and a list switcher. */
-export function ListHeader({ list }: { list: ListDto }) {
+/**
+ * The list's name, kind and counts, with the dynamic list's refresh, a list switcher and the
+ * actions on the whole list (the row toolbar below keeps those on the selection).
+ */
+export function ListHeader({ list, actions }: { list: ListDto; actions?: ReactNode }) {
   return (
     <Group justify="space-between" align="flex-start" gap="sm">
       <Stack gap={4}>
@@ -150,6 +153,7 @@ export function ListHeader({ list }: { list: ListDto }) {
       <Group gap="sm" align="flex-start">
         {list.entityType === 'contactList' && <VerifyListEmails list={list} />}
         <ListSwitcher list={list} />
+        {actions}
       </Group>
     </Group>
   );

@@ -141,9 +141,20 @@ function ListDetail({ listId, entity }: { listId: string; entity: Entity }) {
     ),
   };
 
+  const listActions = (
+    <>
+      <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} component="a" href={listDownloadUrl(listId)} download>
+        Download list
+      </Button>
+      <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => setConfirming('list')}>
+        Delete list
+      </Button>
+    </>
+  );
+
   return (
     <Stack gap="md">
-      {list ? <ListHeader list={list} /> : <Title order={1} size="h3">List</Title>}
+      {list ? <ListHeader list={list} actions={listActions} /> : <Title order={1} size="h3">List</Title>}
       {processing && <ListPopulating jobId={jobId} />}
       <Group justify="space-between" gap="sm">
         <Text size="sm" c={selectedIds.length > 0 ? undefined : 'dimmed'} data-testid="selection-count">
@@ -182,12 +193,6 @@ function ListDetail({ listId, entity }: { listId: string; entity: Entity }) {
               CRM Push
             </Button>
           )}
-          <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} component="a" href={listDownloadUrl(listId)} download>
-            Download list
-          </Button>
-          <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => setConfirming('list')}>
-            Delete list
-          </Button>
         </Group>
       </Group>
       {entity === 'companies' ? (
