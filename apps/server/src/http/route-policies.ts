@@ -189,6 +189,7 @@ export const ROUTE_POLICIES: Record<string, Policy | SessionOnly> = {
   'GET /api/v1/suppressions': 'user',
   'POST /api/v1/suppressions': 'user',
   'DELETE /api/v1/suppressions': 'user',
+  'POST /api/v1/suppressions/restore': 'user',
   'POST /api/v1/suppressions/import': 'user',
   'GET /api/v1/campaign-templates': 'user',
   'GET /api/v1/campaign-templates/:id': 'user',

@@ -298,6 +298,10 @@ export const SuppressionListResponse = z.object({
   pagination: z.object({ currentPage: z.number().int(), totalPages: z.number().int(), totalRecords: z.number().int() }),
 });
 export const SuppressionAddResponse = z.object({ data: z.object({ added: z.number().int() }) });
-export const SuppressionDeleteResponse = z.object({ data: z.object({ email: z.string() }) });
+export const SuppressionDeleteResponse = z.object({
+  data: z.object({ email: z.string(), undoToken: z.string().describe('Puts the address back as it was (reason, date added) for 10 minutes: POST /api/v1/suppressions/restore') }),
+});
+export const SuppressionRestoreBody = z.object({ undoToken: text().max(1024) });
+export const SuppressionRestoreResponse = z.object({ data: SuppressionDto });
 
 export const UnsubscribeParams = z.object({ token: text().max(2000) });

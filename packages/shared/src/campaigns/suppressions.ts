@@ -16,7 +16,11 @@ export const SUPPRESSION_MESSAGES = {
   domainNotSupported: 'A domain: the suppression list holds email addresses',
   added: 'Added to the suppression list',
   deleted: 'Removed from the suppression list',
+  undoExpired: 'This removal can no longer be undone: add the address again.',
 } as const;
+
+/** How long the Undo of a removal can put the address back as it was. */
+export const SUPPRESSION_UNDO_MS = 10 * 60_000;
 
 /** `POST /api/v1/suppressions/import`: what a CSV import did. */
 export const SuppressionImportResponse = z.object({

@@ -45,5 +45,20 @@ export async function pageSuppressions(db: Db, teamId: string, offset: number, l
 }
 
 export async function deleteSuppression(db: Db, teamId: string, email: string) {
-  return db.deleteFrom('suppressions').where('team_id', '=', teamId).where('email', '=', email.toLowerCase()).returning('email').executeTakeFirst();
+  return db
+    .deleteFrom('suppressions')
+    .where('team_id', '=', teamId)
+    .where('email', '=', email.toLowerCase())
+    .returning(['email', 'reason', 'created_at'])
+    .executeTakeFirst();
+}
+
+/** Puts a removed address back with its reason and date; an address added again meanwhile stays as it is now. */
+export async function restoreSuppression(db: Db, teamId: string, entry: { email: string; reason: string; createdAt: Date }) {
+  await db
+    .insertInto('suppressions')
+    .values({ team_id: teamId, email: entry.email, reason: entry.reason, created_at: entry.createdAt })
+    .onConflict((oc) => oc.columns(['team_id', 'email']).doNothing())
+    .execute();
+  return db.selectFrom('suppressions').select(['email', 'reason', 'created_at']).where('team_id', '=', teamId).where('email', '=', entry.email).executeTakeFirstOrThrow();
 }

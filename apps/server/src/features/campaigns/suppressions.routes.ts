@@ -1,5 +1,5 @@
 import { ErrorBody } from '@leadline/shared';
-import { SuppressionAddResponse, SuppressionBody, SuppressionDeleteBody, SuppressionDeleteResponse, SuppressionListQuery, SuppressionListResponse, UnsubscribeParams } from '@leadline/shared/campaigns/index';
+import { SuppressionAddResponse, SuppressionBody, SuppressionDeleteBody, SuppressionDeleteResponse, SuppressionListQuery, SuppressionListResponse, SuppressionRestoreBody, SuppressionRestoreResponse, UnsubscribeParams } from '@leadline/shared/campaigns/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/policy.js';
@@ -39,6 +39,19 @@ export const suppressionRoutes = (ctx: AppContext): FastifyPluginAsyncZod => asy
     '/api/v1/suppressions',
     { schema: { tags, summary: 'Remove an address from the suppression list', body: SuppressionDeleteBody, response: { 200: SuppressionDeleteResponse, 400: ErrorBody, 404: ErrorBody } } },
     async (request) => ({ data: await service.deleteSuppression(ctx.db, actorOf(request), request.body.email) }),
+  );
+
+  app.post(
+    '/api/v1/suppressions/restore',
+    {
+      schema: {
+        tags,
+        summary: 'Undo a removal: the address back with its reason and date (the undo token of the DELETE answer, 10 minutes)',
+        body: SuppressionRestoreBody,
+        response: { 200: SuppressionRestoreResponse, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => ({ data: await service.restoreSuppression(ctx.db, actorOf(request), request.body.undoToken) }),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { notFound } from '@leadline/shared';
-import { CAMPAIGN_MESSAGES } from '@leadline/shared/campaigns/index';
+import { AppError, notFound } from '@leadline/shared';
+import { CAMPAIGN_MESSAGES, SUPPRESSION_MESSAGES, SUPPRESSION_UNDO_MS } from '@leadline/shared/campaigns/index';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';
@@ -45,10 +45,41 @@ export async function listSuppressions(db: Kysely<DB>, actor: Actor, query: { pa
   };
 }
 
-export async function deleteSuppression(db: Kysely<DB>, actor: Actor, email: string) {
+const undoMacOf = (payload: string, secret: string) => crypto.createHmac('sha256', secret).update(`suppression-undo:${payload}`).digest('base64url');
+
+type RemovedEntry = { teamId: string; email: string; reason: string; createdAt: number; expiresAt: number };
+
+/**
+ * Removes an address. The answer carries a signed undo token holding the entry as it was, so Undo
+ * puts back its reason (an unsubscribe stays an unsubscribe) and its date, with nothing kept here.
+ */
+export async function deleteSuppression(db: Kysely<DB>, actor: Actor, email: string, now = new Date()) {
   const row = await repo.deleteSuppression(db, actor.teamId, email);
   if (!row) throw notFound('Suppression');
-  return { email: row.email };
+  const entry: RemovedEntry = { teamId: actor.teamId, email: row.email, reason: row.reason, createdAt: row.created_at.getTime(), expiresAt: now.getTime() + SUPPRESSION_UNDO_MS };
+  const payload = Buffer.from(JSON.stringify(entry)).toString('base64url');
+  return { email: row.email, undoToken: `${payload}.${undoMacOf(payload, await findSecret(db, 'campaign_links'))}` };
+}
+
+/** Undo of a removal: the entry back as it was, for the team that removed it, within SUPPRESSION_UNDO_MS. */
+export async function restoreSuppression(db: Kysely<DB>, actor: Actor, undoToken: string, now = new Date()) {
+  const entry = await readUndoToken(db, undoToken);
+  if (!entry || entry.teamId !== actor.teamId) throw notFound('Suppression');
+  if (entry.expiresAt < now.getTime()) throw new AppError('CONFLICT', SUPPRESSION_MESSAGES.undoExpired);
+  return db.transaction().execute(async (trx) => {
+    const row = await repo.restoreSuppression(trx, actor.teamId, { email: entry.email, reason: entry.reason, createdAt: new Date(entry.createdAt) });
+    await repo.stopSuppressedLeads(trx, actor.teamId, [row.email], now);
+    return { email: row.email, reason: row.reason, createdAt: row.created_at.toISOString() };
+  });
+}
+
+async function readUndoToken(db: Kysely<DB>, token: string): Promise<RemovedEntry | null> {
+  const [payload, mac, extra] = token.split('.');
+  if (!payload || !mac || extra !== undefined) return null;
+  const good = Buffer.from(undoMacOf(payload, await findSecret(db, 'campaign_links')));
+  const given = Buffer.from(mac);
+  if (good.length !== given.length || !crypto.timingSafeEqual(good, given)) return null;
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as RemovedEntry;
 }
 
 /**

@@ -30,7 +30,17 @@ export function useAddSuppressions() {
 export function useDeleteSuppression() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => api.delete<{ data: { email: string } }>(BASE, { email }),
+    mutationFn: (email: string) => api.delete<{ data: { email: string; undoToken: string } }>(BASE, { email }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: suppressionKeys.all }),
+    meta: { handlesErrors: true },
+  });
+}
+
+/** Undo of a removal: the entry back with its reason and date. */
+export function useRestoreSuppression() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (undoToken: string) => api.post<{ data: Suppression }>(`${BASE}/restore`, { undoToken }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: suppressionKeys.all }),
     meta: { handlesErrors: true },
   });

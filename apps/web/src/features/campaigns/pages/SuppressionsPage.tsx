@@ -7,7 +7,7 @@ import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { SequencesTabs } from '../components/SequencesTabs';
 import { SuppressionImport } from '../components/SuppressionImport';
-import { useAddSuppressions, useDeleteSuppression, useSuppressions, type Suppression } from '../suppressions-api';
+import { useAddSuppressions, useDeleteSuppression, useRestoreSuppression, useSuppressions, type Suppression } from '../suppressions-api';
 
 const REASONS: Record<string, string> = { manual: 'Added by hand', import: 'Imported', unsubscribed: 'Unsubscribed' };
 
@@ -43,7 +43,7 @@ function AddForm() {
 
 /**
  * Engage → Campaigns → Suppressions: addresses no campaign of the team sends to. Delete takes
- * effect at once; its toast offers Undo, which adds the address back.
+ * effect at once; its toast offers Undo, which puts the entry back as it was (reason and date).
  */
 export function SuppressionsPage() {
   const [search, setSearch] = useState('');
@@ -51,12 +51,12 @@ export function SuppressionsPage() {
   const [page, setPage] = useState(1);
   const suppressions = useSuppressions(debounced, page);
   const remove = useDeleteSuppression();
-  const add = useAddSuppressions();
+  const restore = useRestoreSuppression();
   const rows = suppressions.data?.data ?? [];
 
   const undoable = (row: Suppression) =>
     remove.mutate(row.email, {
-      onSuccess: () => {
+      onSuccess: ({ data: { undoToken } }) => {
         const id = notifications.show({
           color: 'teal',
           autoClose: 10_000,
@@ -64,7 +64,7 @@ export function SuppressionsPage() {
           message: (
             <Group justify="space-between" gap="xs" wrap="nowrap">
               <Text size="sm">{row.email}</Text>
-              <Button size="compact-xs" variant="light" onClick={() => add.mutate([row.email], { onSuccess: () => notifications.hide(id), onError: (e) => notify.error(isApiError(e) ? e.message : row.email) })}>
+              <Button size="compact-xs" variant="light" onClick={() => restore.mutate(undoToken, { onSuccess: () => notifications.hide(id), onError: (e) => notify.error(isApiError(e) ? e.message : row.email) })}>
                 Undo
               </Button>
             </Group>
