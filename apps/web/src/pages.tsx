@@ -19,6 +19,7 @@ const InboxPage = lazyPage(() => import('./features/mailboxes/pages/InboxPage'),
 const CampaignsPage = lazyPage(() => import('./features/campaigns/pages/CampaignsPage'), (m) => m.CampaignsPage);
 const NewCampaignPage = lazyPage(() => import('./features/campaigns/pages/NewCampaignPage'), (m) => m.NewCampaignPage);
 const AgentsPage = lazyPage(() => import('./features/agents/pages/AgentsPage'), (m) => m.AgentsPage);
+const TemplateEditPage = lazyPage(() => import('./features/campaigns/pages/TemplateEditPage'), (m) => m.TemplateEditPage);
 const CampaignTemplatesPage = lazyPage(() => import('./features/campaigns/pages/CampaignTemplatesPage'), (m) => m.CampaignTemplatesPage);
 const SuppressionsPage = lazyPage(() => import('./features/campaigns/pages/SuppressionsPage'), (m) => m.SuppressionsPage);
 const CampaignDetailsPage = lazyPage(() => import('./features/campaigns/pages/CampaignDetailsPage'), (m) => m.CampaignDetailsPage);
@@ -58,6 +59,7 @@ export const APP_PAGES: readonly AppPage[] = [
   { path: '/engage/sequences/new-campaign', element: <NewCampaignPage />, preload: NewCampaignPage.preload },
   { path: '/engage/sequences/campaign-details', element: <CampaignDetailsPage />, preload: CampaignDetailsPage.preload },
   { path: '/engage/sequences/campaign-templates', element: <CampaignTemplatesPage />, preload: CampaignTemplatesPage.preload },
+  { path: '/engage/sequences/campaign-templates/:templateId', element: <TemplateEditPage />, preload: TemplateEditPage.preload },
   { path: '/engage/sequences/suppressions', element: <SuppressionsPage />, preload: SuppressionsPage.preload },
   // Insights' only built screen is Sequences: its sidebar entry opens it.
   { path: '/insights', element: <Navigate to="/insights/sequences" replace />, preload: SequenceInsightsPage.preload, menu: 'Insights' },

@@ -9,6 +9,7 @@ export const CAMPAIGN_TEMPLATE_MESSAGES = {
   stepsOrCampaign: 'Give the steps or the campaign to copy them from, not both',
   saved: 'Template saved',
   renamed: 'Template renamed',
+  updated: 'Template saved',
   deleted: 'Template deleted',
 } as const;
 
@@ -34,8 +35,12 @@ export const CampaignTemplateCreateBody = z
   .refine((b) => (b.steps === undefined) !== (b.campaignId === undefined), { message: CAMPAIGN_TEMPLATE_MESSAGES.stepsOrCampaign, path: ['steps'] });
 export type CampaignTemplateCreateBody = z.infer<typeof CampaignTemplateCreateBody>;
 
-/** `PATCH /api/v1/campaign-templates/{id}`: rename (the team's own templates only). */
-export const CampaignTemplateUpdateBody = z.object({ name, description: trimmedText().max(CAMPAIGN_TEMPLATE_LIMITS.descriptionMax).optional() });
+/** `PATCH /api/v1/campaign-templates/{id}`: rename, and with `steps` rewrite them (the team's own templates only). */
+export const CampaignTemplateUpdateBody = z.object({
+  name,
+  description: trimmedText().max(CAMPAIGN_TEMPLATE_LIMITS.descriptionMax).optional(),
+  steps: CampaignCreateBody.shape.steps.optional().describe('The new steps; left out, they stay as they are'),
+});
 export type CampaignTemplateUpdateBody = z.infer<typeof CampaignTemplateUpdateBody>;
 
 export const CampaignTemplateStepDto = z.object({

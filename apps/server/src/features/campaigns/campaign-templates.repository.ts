@@ -35,10 +35,15 @@ export async function insertTemplate(db: Db, values: { teamId: string; userId: s
     .executeTakeFirstOrThrow();
 }
 
-export async function renameTemplate(db: Db, teamId: string, id: string, values: { name: string; description?: string }) {
+export async function updateTemplate(db: Db, teamId: string, id: string, values: { name: string; description?: string; steps?: StoredTemplateStep[] }) {
   return db
     .updateTable('campaign_templates')
-    .set({ name: values.name, ...(values.description !== undefined ? { description: values.description || null } : {}), updated_at: new Date() })
+    .set({
+      name: values.name,
+      ...(values.description !== undefined ? { description: values.description || null } : {}),
+      ...(values.steps ? { steps: JSON.stringify(values.steps) } : {}),
+      updated_at: new Date(),
+    })
     .where('team_id', '=', teamId)
     .where('id', '=', id)
     .returning('id')

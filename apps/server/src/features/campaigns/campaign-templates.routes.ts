@@ -44,8 +44,8 @@ export const campaignTemplateRoutes = (ctx: AppContext): FastifyPluginAsyncZod =
 
   app.patch(
     '/api/v1/campaign-templates/:id',
-    { schema: { tags, summary: "Rename one of the team's templates (built-in ones are read-only: 403)", params: CampaignTemplateIdParams, body: CampaignTemplateUpdateBody, response: { 200: CampaignTemplateResponse, ...errors } } },
-    async (request) => ({ data: await service.renameTemplate(ctx.db, actorOf(request), request.params.id, request.body) }),
+    { schema: { tags, summary: "Rename one of the team's templates, or rewrite its steps (built-in ones are read-only: 403)", params: CampaignTemplateIdParams, body: CampaignTemplateUpdateBody, response: { 200: CampaignTemplateResponse, ...errors } } },
+    async (request) => ({ data: await service.updateTemplate(ctx.db, actorOf(request), request.params.id, request.body) }),
   );
 
   app.delete(

@@ -81,11 +81,13 @@ export async function createTemplate(db: Kysely<DB>, actor: Actor, body: Campaig
   }
 }
 
-export async function renameTemplate(db: Kysely<DB>, actor: Actor, id: string, body: CampaignTemplateUpdateBody): Promise<CampaignTemplateDto> {
+/** Renames one of the team's templates, and rewrites its steps when they are given. */
+export async function updateTemplate(db: Kysely<DB>, actor: Actor, id: string, body: CampaignTemplateUpdateBody): Promise<CampaignTemplateDto> {
   if (id.startsWith('builtin-')) throw builtIns.some((t) => t.id === id) ? readOnly() : notFound('Template');
   if (await repo.nameTaken(db, actor.teamId, body.name, id)) throw nameTaken();
   try {
-    if (!(await repo.renameTemplate(db, actor.teamId, id, body))) throw notFound('Template');
+    const values = { name: body.name, description: body.description, ...(body.steps ? { steps: body.steps.map(stepOf) } : {}) };
+    if (!(await repo.updateTemplate(db, actor.teamId, id, values))) throw notFound('Template');
   } catch (error) {
     throw isUniqueViolation(error) ? nameTaken() : error;
   }

@@ -87,4 +87,24 @@ describe('campaign templates API', () => {
     expect((await call(team.member, 'GET', `${BASE}/${tpl.id}`)).statusCode).toBe(404);
     expect((await call(team.member, 'DELETE', `${BASE}/${tpl.id}`)).statusCode).toBe(404);
   });
+
+  it("rewrites a template's steps, checked as a campaign's are, and leaves them alone on a rename", async () => {
+    const tpl = (await ok(team.member, 'POST', BASE, { name: 'Editable', steps: threeSteps })).data;
+    const steps = [
+      { type: 'email', delayDays: 0, subject: 'Hi {{firstName|there}}', body: 'A first note to {{companyName}}.', newThread: false, businessDays: false },
+      { type: 'call', delayDays: 2, body: 'Call about the note', newThread: false, businessDays: true },
+    ];
+    const edited = (await ok(team.owner, 'PATCH', `${BASE}/${tpl.id}`, { name: 'Editable', steps })).data;
+    expect(edited.steps).toEqual(steps);
+    expect((await ok(team.member, 'GET', `${BASE}/${tpl.id}`)).data.steps).toEqual(steps);
+
+    expect((await ok(team.owner, 'PATCH', `${BASE}/${tpl.id}`, { name: 'Edited' })).data.steps).toEqual(steps);
+    const unknown = await call(team.member, 'PATCH', `${BASE}/${tpl.id}`, { name: 'Edited', steps: [{ type: 'email', delayDays: 0, subject: 'Hi', body: 'Hello {{nickname}}' }] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body).toContain('{{nickname}}');
+    expect((await call(team.member, 'PATCH', `${BASE}/${tpl.id}`, { name: 'Edited', steps: [] })).statusCode).toBe(400);
+    expect((await call(foreign, 'PATCH', `${BASE}/${tpl.id}`, { name: 'Edited', steps })).statusCode).toBe(404);
+    expect((await call(team.owner, 'PATCH', `${BASE}/builtin-cold-outreach`, { name: 'Cold', steps })).statusCode).toBe(403);
+    expect((await ok(team.member, 'GET', `${BASE}/${tpl.id}`)).data.steps).toEqual(steps);
+  });
 });

@@ -82,6 +82,7 @@ export const PATH_TITLES: ReadonlyArray<{ path: string; title: string; page: boo
   { path: '/engage/sequences', title: 'Campaigns', page: true },
   { path: '/engage/sequences/new-campaign', title: 'New Campaign', page: true },
   { path: '/engage/sequences/campaign-templates', title: 'Templates', page: true },
+  { path: '/engage/sequences/campaign-templates/:templateId', title: 'Template', page: true },
   { path: '/engage/sequences/campaign-details', title: 'Campaign Details', page: true },
   // Not a titled route of the spec: the suppression list is a tab of Campaigns (docs/decisions.md).
   { path: '/engage/sequences/suppressions', title: 'Suppressions', page: true },

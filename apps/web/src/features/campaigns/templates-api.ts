@@ -36,6 +36,25 @@ export function useRenameTemplate() {
   });
 }
 
+export function useTemplate(id: string) {
+  return useQuery({
+    queryKey: templateKeys.one(id),
+    queryFn: () => api.get<{ data: CampaignTemplateDto }>(`${BASE}/${id}`),
+    select: (answer) => answer.data,
+    meta: { handlesErrors: true },
+  });
+}
+
+/** Renames one of the team's templates and rewrites its steps. */
+export function useUpdateTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string; name: string; steps: CampaignStepInput[] }) => api.patch<{ data: CampaignTemplateDto }>(`${BASE}/${id}`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
+    meta: { handlesErrors: true },
+  });
+}
+
 export function useDeleteTemplate() {
   const queryClient = useQueryClient();
   return useMutation({

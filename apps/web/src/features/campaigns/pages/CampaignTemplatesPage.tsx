@@ -86,6 +86,9 @@ function TemplateCard({ template, onRename, onDelete }: { template: CampaignTemp
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
+                <Menu.Item component={Link} to={`/engage/sequences/campaign-templates/${template.id}`}>
+                  Edit steps
+                </Menu.Item>
                 <Menu.Item onClick={onRename}>Rename</Menu.Item>
                 <Menu.Item color="red" onClick={onDelete}>
                   Delete

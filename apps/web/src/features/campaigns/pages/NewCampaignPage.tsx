@@ -11,6 +11,7 @@ import { AiCampaignContext } from '../components/AiCampaignContext';
 import { DEFAULT_SENDING_OPTIONS, SendingOptions, type SendingOptionsValue } from '../components/SendingOptions';
 import { SaveTemplateModal } from '../components/SaveTemplateModal';
 import { draftSteps, StepEditor, type DraftStep } from '../components/StepEditor';
+import { draftStepsOfTemplate, issueText, stepsOf } from '../components/steps-input';
 import { useTemplateOnce } from '../templates-api';
 
 const DAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -18,25 +19,6 @@ const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const listedZones = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
 // The list leaves out some names a browser may report (UTC): keep the browser's own.
 const ZONES = listedZones.includes(browserZone) ? listedZones : [browserZone, ...listedZones];
-
-/** The steps as the API takes them, empty subjects left out (a later email then replies in the thread). */
-const stepsOf = (steps: DraftStep[]): CampaignCreateInput['steps'] =>
-  steps.map((s) => ({
-    type: s.type,
-    delayDays: s.delayDays,
-    ...(s.businessDays !== undefined ? { businessDays: s.businessDays } : {}),
-    body: s.body,
-    newThread: s.newThread,
-    ...(s.type === 'email' && s.subject.trim() ? { subject: s.subject } : {}),
-    ...(s.type === 'email' && s.variants?.length ? { variants: s.variants } : {}),
-  }));
-
-/** A refusal of the form, the step named as the user sees it ("Step 2, body: ..."). */
-function issueText(issue: { path: PropertyKey[]; message: string }): string {
-  const [field, index, part] = issue.path;
-  if (field === 'steps' && typeof index === 'number') return `Step ${index + 1}${part ? `, ${String(part)}` : ''}: ${issue.message}`;
-  return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
-}
 
 /** The request body from the form. */
 function bodyOf(form: { name: string; listIds: string[]; mailboxes: string[]; timezone: string; days: string[]; start: string; end: string; dailyLimit: number; steps: DraftStep[]; options: SendingOptionsValue }): CampaignCreateInput {
@@ -83,10 +65,7 @@ export function NewCampaignPage() {
   useTemplateOnce(params.get('template'), (t) => {
     setTemplate(t.name);
     setMode('basic');
-    setForm((f) => ({
-      ...f,
-      steps: draftSteps(t.steps.map((s) => ({ type: s.type, delayDays: s.delayDays, businessDays: s.businessDays, subject: s.subject ?? '', body: s.body ?? '', newThread: s.newThread, variants: s.variants }))),
-    }));
+    setForm((f) => ({ ...f, steps: draftStepsOfTemplate(t) }));
   });
   useTour('new-campaign', { ready: true });
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
