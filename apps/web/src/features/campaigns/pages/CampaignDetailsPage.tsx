@@ -7,6 +7,7 @@ import { PageLoading } from '../../../components/PageLoading';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { CAMPAIGN_SCREEN_MESSAGES, useCampaign, useCampaignAction, useCampaignLeads, usePreview, type CampaignAction } from '../api';
+import { CampaignSettingsModal } from '../components/CampaignSettingsModal';
 import { LeadStatus } from '../components/LeadStatus';
 import { LeadTimeline } from '../components/LeadTimeline';
 import { MarkInterestedModal, type InterestedTarget } from '../components/MarkInterestedModal';
@@ -71,6 +72,7 @@ export function CampaignDetailsPage() {
   const [timelineLead, setTimelineLead] = useState<string | null>(null);
   const [interested, setInterested] = useState<InterestedTarget | null>(null);
   const [savingTemplate, setSavingTemplate] = useState(false);
+  const [editingSettings, setEditingSettings] = useState(false);
   const leads = useCampaignLeads(id, status, page);
   const action = useCampaignAction();
 
@@ -92,14 +94,34 @@ export function CampaignDetailsPage() {
           <Button variant="default" onClick={() => setSavingTemplate(true)}>
             Save as template
           </Button>
-          {c.status === 'draft' && <Button onClick={() => run('launch')} loading={action.isPending}>Launch</Button>}
+          {c.status !== 'archived' && (
+            <Button variant="default" onClick={() => setEditingSettings(true)}>
+              Senders and schedule
+            </Button>
+          )}
+          {c.status === 'draft' && (
+            // A draft without a sender (SalesGPT writes them so) chooses one first.
+            <Button onClick={() => (c.mailboxes.length === 0 ? setEditingSettings(true) : run('launch'))} loading={action.isPending}>
+              Launch
+            </Button>
+          )}
           {c.status === 'active' && <Button variant="default" onClick={() => run('pause')} loading={action.isPending}>Pause</Button>}
           {c.status === 'paused' && <Button onClick={() => run('resume')} loading={action.isPending}>Resume</Button>}
         </Group>
       </Group>
       {c.statusReason && <Alert color="yellow">{c.statusReason}</Alert>}
+      {c.status === 'draft' && c.mailboxes.length === 0 && (
+        <Alert color="yellow" title="No sender yet">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">Choose the mailboxes this campaign sends from, then launch it.</Text>
+            <Button size="xs" onClick={() => setEditingSettings(true)}>
+              Choose senders
+            </Button>
+          </Group>
+        </Alert>
+      )}
       <Text size="sm" c="dimmed">
-        Lists: {c.lists.map((l) => l.name).join(', ')} · From: {c.mailboxes.join(', ')} · {c.schedule.start}-{c.schedule.end} {c.schedule.timezone} · {c.dailyLimit} per day
+        Lists: {c.lists.map((l) => l.name).join(', ')} · From: {c.mailboxes.join(', ') || 'no sender yet'} · {c.schedule.start}-{c.schedule.end} {c.schedule.timezone} · {c.dailyLimit} per day
       </Text>
       <TrackingSettings campaign={c} />
       <SimpleGrid cols={{ base: 2, sm: 4, lg: 8 }}>
@@ -197,6 +219,7 @@ export function CampaignDetailsPage() {
       <Preview id={id} stepIndex={previewStep} onClose={() => setPreviewStep(null)} />
       <MarkInterestedModal campaignId={id} target={interested} onClose={() => setInterested(null)} />
       <LeadTimeline campaignId={id} leadId={timelineLead} onClose={() => setTimelineLead(null)} />
+      {editingSettings && <CampaignSettingsModal campaign={c} onClose={() => setEditingSettings(false)} />}
       {savingTemplate && <SaveTemplateModal opened defaultName={c.name} source={() => ({ campaignId: id })} onClose={() => setSavingTemplate(false)} />}
     </Stack>
   );

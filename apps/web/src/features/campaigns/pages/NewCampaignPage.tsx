@@ -1,4 +1,4 @@
-import { Alert, Button, Chip, Group, MultiSelect, NumberInput, Radio, Select, Stack, Stepper, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Radio, Stack, Stepper, TextInput, Title, Tooltip } from '@mantine/core';
 import { CAMPAIGN_MESSAGES, CampaignCreateBody, type CampaignCreateInput } from '@leadline/shared/campaigns/index';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,15 +10,10 @@ import { CAMPAIGN_SCREEN_MESSAGES, useAudienceChoices, useCreateCampaign } from 
 import { AiCampaignContext } from '../components/AiCampaignContext';
 import { DEFAULT_SENDING_OPTIONS, SendingOptions, type SendingOptionsValue } from '../components/SendingOptions';
 import { SaveTemplateModal } from '../components/SaveTemplateModal';
+import { browserZone, SenderScheduleFields } from '../components/SenderScheduleFields';
 import { draftSteps, StepEditor, type DraftStep } from '../components/StepEditor';
 import { draftStepsOfTemplate, issueText, stepsOf } from '../components/steps-input';
 import { useTemplateOnce } from '../templates-api';
-
-const DAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-const listedZones = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
-// The list leaves out some names a browser may report (UTC): keep the browser's own.
-const ZONES = listedZones.includes(browserZone) ? listedZones : [browserZone, ...listedZones];
 
 /** The request body from the form. */
 function bodyOf(form: { name: string; listIds: string[]; mailboxes: string[]; timezone: string; days: string[]; start: string; end: string; dailyLimit: number; steps: DraftStep[]; options: SendingOptionsValue }): CampaignCreateInput {
@@ -113,27 +108,11 @@ export function NewCampaignPage() {
           <Stack>
             <TextInput label="Campaign name" required value={form.name} onChange={(e) => set('name', e.currentTarget.value)} />
             <MultiSelect label="Lists" required searchable data={(lists.data ?? []).map((l) => ({ value: l._id, label: l.name }))} value={form.listIds} onChange={(v) => set('listIds', v)} />
-            <MultiSelect label="Send from" required searchable data={mailboxes.data ?? []} value={form.mailboxes} onChange={(v) => set('mailboxes', v)} nothingFoundMessage="Connect a mailbox in Inbox first" />
-            <Select label="Time zone" searchable data={ZONES} value={form.timezone} onChange={(v) => v && set('timezone', v)} allowDeselect={false} />
-            <div>
-              <Text size="sm" fw={500} mb={4}>
-                Sending days
-              </Text>
-              <Chip.Group multiple value={form.days} onChange={(v) => set('days', v)}>
-                <Group gap={4}>
-                  {DAY_LABELS.map((label, i) => (
-                    <Chip key={label} value={String(i)} size="xs">
-                      {label}
-                    </Chip>
-                  ))}
-                </Group>
-              </Chip.Group>
-            </div>
-            <Group grow>
-              <TextInput type="time" label="From" value={form.start} onChange={(e) => set('start', e.currentTarget.value)} />
-              <TextInput type="time" label="To" value={form.end} onChange={(e) => set('end', e.currentTarget.value)} />
-              <NumberInput label="Emails per day" min={1} max={10000} value={form.dailyLimit} onChange={(v) => set('dailyLimit', Number(v) || 1)} />
-            </Group>
+            <SenderScheduleFields
+              value={form}
+              mailboxes={mailboxes.data ?? []}
+              onChange={({ mailboxes: senders, timezone, days, start, end, dailyLimit }) => setForm((f) => ({ ...f, mailboxes: senders, timezone, days, start, end, dailyLimit }))}
+            />
             <SendingOptions value={form.options} onChange={(v) => set('options', v)} />
           </Stack>
         </Stepper.Step>
