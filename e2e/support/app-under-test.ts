@@ -48,7 +48,10 @@ export function useAppUnderTest<F extends object = Record<string, never>>(
   }, timeout);
 
   afterAll(async () => {
-    for (const close of closers.splice(0).reverse()) await close();
+    // Each piece is closed even when one before it fails to close, so no server outlives the file.
+    const failures: unknown[] = [];
+    for (const close of closers.splice(0).reverse()) await close().catch((error: unknown) => failures.push(error));
+    if (failures.length > 0) throw failures[0];
   });
 
   afterEach(async () => {
