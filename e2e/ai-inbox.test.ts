@@ -1,9 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testConfig, type TestApp } from '../apps/server/src/test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { testConfig } from '../apps/server/src/test/test-app.js';
 import { startChatCompletionsServer } from '../apps/server/src/test/vendors/chat-completions-server.js';
 import { newUser, signUp } from './support/app.js';
-import { launchBrowser, openPage, screenshotOnFailure } from './support/browser.js';
+import { useAppUnderTest } from './support/app-under-test.js';
 
 // The inbox's AI buttons against a loopback chat-completions server. The thread is stored as
 // the mailbox sync stores one (no IMAP server here: the AI reads the stored text).
@@ -11,39 +10,29 @@ import { launchBrowser, openPage, screenshotOnFailure } from './support/browser.
 const REPLY = 'Hi Sam,\n\nThe Rocket plan is 49 dollars per seat.\n\nAva';
 const SUMMARY = '- Sam asks for per-seat pricing\n- Wants an answer before Friday';
 
-let chat: Awaited<ReturnType<typeof startChatCompletionsServer>>;
-let t: TestApp;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  chat = await startChatCompletionsServer({
-    fallback: (request) => ({ kind: 'message', content: String(request.body.messages[0].content).includes('You summarise') ? SUMMARY : REPLY }),
-  });
-  t = await createTestApp({ config: { ai: { ...testConfig().ai, baseUrl: chat.baseUrl, model: 'e2e-model' } } });
-  const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchBrowser();
-  page = await openPage(browser, url);
-}, 90_000);
-
-screenshotOnFailure(() => page);
-
-afterAll(async () => {
-  await page?.context().close();
-  await browser?.close();
-  await t?.close();
-  await chat?.close();
-});
+const e2e = useAppUnderTest(
+  {
+    fixtures: async (keep) => ({
+      chat: keep(
+        await startChatCompletionsServer({
+          fallback: (request) => ({ kind: 'message', content: String(request.body.messages[0].content).includes('You summarise') ? SUMMARY : REPLY }),
+        }),
+      ),
+    }),
+    app: ({ chat }) => ({ config: { ai: { ...testConfig().ai, baseUrl: chat.baseUrl, model: 'e2e-model' } } }),
+  },
+  90_000,
+);
 
 async function storeThread(email: string) {
-  const user = await t.ctx.db.selectFrom('users').select(['id', 'team_id']).where('email', '=', email).executeTakeFirstOrThrow();
-  const account = await t.ctx.db
+  const user = await e2e.ctx.db.selectFrom('users').select(['id', 'team_id']).where('email', '=', email).executeTakeFirstOrThrow();
+  const account = await e2e.ctx.db
     .insertInto('mail_accounts')
     .values({ team_id: user.team_id, user_id: user.id, email_address: email, name: 'Ava Ai', provider: 'imap', imap_host: 'imap.invalid', imap_port: 993, imap_secure: true, smtp_host: 'smtp.invalid', smtp_port: 465, smtp_secure: true, username: email, secret: 'x' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const folder = await t.ctx.db.insertInto('mail_folders').values({ account_id: account.id, path: 'INBOX', special_use: 'inbox', first_sync_done: true }).returning('id').executeTakeFirstOrThrow();
-  await t.ctx.db
+  const folder = await e2e.ctx.db.insertInto('mail_folders').values({ account_id: account.id, path: 'INBOX', special_use: 'inbox', first_sync_done: true }).returning('id').executeTakeFirstOrThrow();
+  await e2e.ctx.db
     .insertInto('mail_messages')
     .values({
       account_id: account.id,
@@ -67,30 +56,30 @@ async function storeThread(email: string) {
 
 describe('AI in the inbox', () => {
   it('drafts a reply into the reply composer and summarises the thread', async () => {
-    await signUp(page, newUser({ name: 'Ava Ai', email: 'ava@ai.test' }));
+    await signUp(e2e.page, newUser({ name: 'Ava Ai', email: 'ava@ai.test' }));
     await storeThread('ava@ai.test');
-    await page.goto('/engage/inbox');
-    await page.getByRole('button').filter({ hasText: 'Rocket skates pricing' }).first().click();
+    await e2e.page.goto('/engage/inbox');
+    await e2e.page.getByRole('button').filter({ hasText: 'Rocket skates pricing' }).first().click();
 
-    await page.getByRole('button', { name: 'AI reply' }).click();
+    await e2e.page.getByRole('button', { name: 'AI reply' }).click();
     // The draft opens in the reply composer above the quote, for the user to edit and send.
-    const reply = page.getByRole('dialog', { name: 'Reply' });
+    const reply = e2e.page.getByRole('dialog', { name: 'Reply' });
     const editor = reply.locator('.ProseMirror');
     await editor.getByText('The Rocket plan is 49 dollars per seat.').waitFor();
     const paragraphs = await editor.locator(':scope > p').allInnerTexts();
     expect(paragraphs.slice(0, 3)).toEqual(REPLY.split('\n\n'));
     await editor.locator('blockquote').waitFor({ state: 'attached' });
     await editor.click();
-    await page.keyboard.press('Escape');
+    await e2e.page.keyboard.press('Escape');
     // Esc from inside the editor asks before dropping the AI's draft.
     await reply.getByRole('alertdialog', { name: 'Discard this draft?' }).waitFor();
-    await page.keyboard.press('Enter');
+    await e2e.page.keyboard.press('Enter');
     await expect.poll(() => reply.count(), { timeout: 15_000 }).toBe(0);
-    const asked = chat.requests.at(-1)!.body;
+    const asked = e2e.fixtures.chat.requests.at(-1)!.body;
     expect(asked.model).toBe('e2e-model');
     expect(asked.messages[1].content).toContain('what does the plan cost per seat?');
 
-    await page.getByRole('button', { name: 'AI summary' }).click();
-    await page.getByText('Sam asks for per-seat pricing').waitFor();
+    await e2e.page.getByRole('button', { name: 'AI summary' }).click();
+    await e2e.page.getByText('Sam asks for per-seat pricing').waitFor();
   });
 });

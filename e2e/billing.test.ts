@@ -1,13 +1,13 @@
 import { BILLING_MESSAGES } from '@leadline/shared/billing/schemas';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createStripeGateway } from '../apps/server/src/features/billing/stripe-adapter.js';
 import { syncPrices } from '../apps/server/src/features/billing/sync-prices.js';
 import { loadDemoPeople } from '../apps/server/src/features/people-data/demo-people.js';
-import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.js';
-import { startStripeServer, type StripeEvent, type StripeFixture } from '../apps/server/src/test/vendors/stripe-server.js';
+import { startStripeServer, type StripeEvent } from '../apps/server/src/test/vendors/stripe-server.js';
 import { expectToast, newUser, signUp } from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { useAppUnderTest } from './support/app-under-test.js';
+import { savePageShots } from './support/browser.js';
 import { filterSidebar, openSearch } from './support/search.js';
 
 // The server talks to a loopback Stripe. The browser cannot reach js.stripe.com here, so a
@@ -30,33 +30,19 @@ const STRIPE_JS_STAND_IN = `
     };
   };`;
 
-let t: TestApp;
-let url: string;
-let browser: Browser;
-let stripe: StripeFixture;
-const pages: Page[] = [];
-const shots = process.env.BILLING_SHOTS;
+const e2e = useAppUnderTest({
+  fixtures: async (keep) => {
+    const stripe = keep(await startStripeServer({ secretKey: SECRET, webhookSecret: WEBHOOK_SECRET }));
+    await syncPrices(createStripeGateway({ secretKey: SECRET, apiBase: stripe.url }));
+    return { stripe };
+  },
+  app: ({ stripe }) => ({ config: { stripe: { secretKey: SECRET, publishableKey: 'pk_test_e2e', webhookSecret: WEBHOOK_SECRET, apiBase: stripe.url } } }),
+});
 
-beforeAll(async () => {
-  stripe = await startStripeServer({ secretKey: SECRET, webhookSecret: WEBHOOK_SECRET });
-  await syncPrices(createStripeGateway({ secretKey: SECRET, apiBase: stripe.url }));
-  t = await createTestApp({ config: { stripe: { secretKey: SECRET, publishableKey: 'pk_test_e2e', webhookSecret: WEBHOOK_SECRET, apiBase: stripe.url } } });
-  await loadDemoPeople(t.ctx.db, { people: 100 });
-  url = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((p) => p.context().close()));
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-  await stripe?.close();
-});
+beforeAll(() => loadDemoPeople(e2e.ctx.db, { people: 100 }));
 
 async function ownerPage(email: string) {
-  const page = await openPage(browser, url);
-  pages.push(page);
+  const page = await e2e.newPage();
   await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: STRIPE_JS_STAND_IN }));
   await signUp(page, newUser({ email, name: 'Bea Buyer' }));
   return page;
@@ -65,24 +51,19 @@ async function ownerPage(email: string) {
 /** Stripe's side of the checkout the page just opened: the customer pays, Stripe signs and sends its events. */
 async function payOpenCheckout(page: Page): Promise<string> {
   const secret = await page.getByTestId('embedded-checkout').locator('[data-client-secret]').getAttribute('data-client-secret');
-  const session = [...stripe.sessions.values()].find((s) => s.client_secret === secret)!;
-  for (const event of stripe.completeCheckout(session.id)) await post(event);
+  const session = [...e2e.fixtures.stripe.sessions.values()].find((s) => s.client_secret === secret)!;
+  for (const event of e2e.fixtures.stripe.completeCheckout(session.id)) await post(event);
   return session.id;
 }
 
 async function post(event: StripeEvent) {
-  const { payload, header } = stripe.signed(event);
-  const res = await fetch(`${url}/billing/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+  const { payload, header } = e2e.fixtures.stripe.signed(event);
+  const res = await fetch(`${e2e.url}/billing/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
   expect(res.status).toBe(200);
 }
 
-async function shoot(page: Page, name: string) {
-  if (!shots) return;
-  for (const width of [1280, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-  }
-}
+/** Screenshots only when asked for (BILLING_SHOTS=1). */
+const shoot = (page: Page, name: string) => (process.env.BILLING_SHOTS ? savePageShots(page, name) : Promise.resolve());
 
 describe('billing in the browser', () => {
   it('buys a credit pack: embedded checkout, a signed webhook completes it, and the credits rise without a reload', async () => {
@@ -101,7 +82,7 @@ describe('billing in the browser', () => {
     await shoot(page, 'buy-credits-dialog');
     await popular.getByRole('button', { name: 'Buy' }).click();
     await dialog.getByTestId('embedded-checkout').getByText('Stripe checkout').waitFor();
-    expect(stripe.lastSession()).toMatchObject({ mode: 'payment', line: { quantity: 5 }, metadata: { credits: '50000' } });
+    expect(e2e.fixtures.stripe.lastSession()).toMatchObject({ mode: 'payment', line: { quantity: 5 }, metadata: { credits: '50000' } });
     await shoot(page, 'buy-credits-checkout');
 
     await payOpenCheckout(page);
@@ -171,8 +152,8 @@ describe('billing in the browser', () => {
     await dialog.getByRole('button', { name: 'Get 50% OFF' }).click();
     await expectToast(page, BILLING_MESSAGES.discountApplied);
     await dialog.waitFor({ state: 'hidden' });
-    const subscriptionId = [...stripe.subscriptions.values()].at(-1)!.id;
-    expect(stripe.subscriptions.get(subscriptionId)!.discounts).toHaveLength(1);
+    const subscriptionId = [...e2e.fixtures.stripe.subscriptions.values()].at(-1)!.id;
+    expect(e2e.fixtures.stripe.subscriptions.get(subscriptionId)!.discounts).toHaveLength(1);
 
     dialog = await openCancel();
     await dialog.getByRole('button', { name: 'Get 50% OFF' }).click();
@@ -182,8 +163,8 @@ describe('billing in the browser', () => {
     await expectToast(page, BILLING_MESSAGES.cancelled);
     await page.getByTestId('subscription-text').getByText(/^Your Solopreneur plan cancels on /).waitFor();
     expect(await page.getByRole('button', { name: 'Cancel plan' }).count()).toBe(0);
-    expect(stripe.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
-    const [row] = await t.ctx.db.selectFrom('billing_cancellations').select(['reason', 'details']).orderBy('created_at', 'desc').limit(1).execute();
+    expect(e2e.fixtures.stripe.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
+    const [row] = await e2e.ctx.db.selectFrom('billing_cancellations').select(['reason', 'details']).orderBy('created_at', 'desc').limit(1).execute();
     expect(row).toEqual({ reason: 'Other', details: 'Budget freeze until spring.' });
   });
 

@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDovecot, type Dovecot } from '../apps/server/src/test/mail/dovecot.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startDovecot } from '../apps/server/src/test/mail/dovecot.js';
 import { deliverRaw } from '../apps/server/src/test/mail/maildir.js';
 import { buildMessage } from '../apps/server/src/test/mail/rich-message.js';
-import { startSmtpDelivery, type SmtpDelivery } from '../apps/server/src/test/mail/smtp-delivery.js';
-import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.js';
+import { startSmtpDelivery } from '../apps/server/src/test/mail/smtp-delivery.js';
 import { expectToast, newUser, signUp } from './support/app.js';
-import { launchBrowser, openPage, screenshotOnFailure } from './support/browser.js';
+import { useAppUnderTest } from './support/app-under-test.js';
 import { connectImapMailbox, inboxOf } from './support/mail.js';
 
 // Writing mail with the keyboard against Debian's Dovecot and a loopback SMTP server that
@@ -21,101 +19,91 @@ const BUYER = { email: 'quinn@example.test', password: 'quinn-secret' };
 const SHOTS = process.env.SCREENSHOTS_DIR ?? path.resolve(import.meta.dirname, 'artifacts');
 const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
 
-let dovecot: Dovecot;
-let smtp: SmtpDelivery;
-let t: TestApp;
-let browser: Browser;
-let page: Page;
 let quoteId: string;
 let upload: string;
 let logo: string;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
+const e2e = useAppUnderTest(
+  {
+    fixtures: async (keep) => {
+      const dovecot = keep(await startDovecot([SELLER, BUYER]));
+      const smtp = keep(await startSmtpDelivery(dovecot));
+      const quote = await buildMessage({
+        from: `Quinn Buyer <${BUYER.email}>`,
+        to: SELLER.email,
+        subject: 'Quokka pricing',
+        text: 'Please find the quote attached.\n\nWhat would 12 seats cost?',
+        date: new Date(Date.now() - 3_600_000),
+        attachments: [{ filename: 'quote.txt', content: 'Quote: 12 seats' }],
+      });
+      quoteId = quote.messageId;
+      deliverRaw(dovecot, SELLER.email, quote.raw);
+
+      upload = path.join(fs.mkdtempSync(path.join(dovecot.dir, 'upload-')), 'proposal.txt');
+      fs.writeFileSync(upload, 'Proposal: 12 seats at 40 each');
+      logo = path.join(path.dirname(upload), 'logo.png');
+      fs.writeFileSync(logo, PNG);
+      return { dovecot, smtp };
+    },
+    app: () => ({ work: true, config: { outboundAllowPrivate: true, serviceLeaseSeconds: 3 } }),
+  },
+  150_000,
+);
+
 /** The buyer's mail with this subject, once it has arrived. */
 async function arrived(subject: string): Promise<ParsedMail> {
-  const [mail] = await inboxOf(t.ctx.config, dovecot, BUYER, subject);
+  const [mail] = await inboxOf(e2e.ctx.config, e2e.fixtures.dovecot, BUYER, subject);
   if (!mail) throw new Error(`"${subject}" did not arrive`);
   return mail;
 }
 
 async function shot(name: string, width: number) {
-  await page.setViewportSize({ width, height: 900 });
-  await page.waitForTimeout(400);
+  await e2e.page.setViewportSize({ width, height: 900 });
+  await e2e.page.waitForTimeout(400);
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+  await e2e.page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
 }
 
-const row = (subject: string) => page.getByRole('button').filter({ hasText: subject }).first();
-const composer = (title: string) => page.getByRole('dialog', { name: title });
+const row = (subject: string) => e2e.page.getByRole('button').filter({ hasText: subject }).first();
+const composer = (title: string) => e2e.page.getByRole('dialog', { name: title });
 
 beforeAll(async () => {
-  dovecot = await startDovecot([SELLER, BUYER]);
-  smtp = await startSmtpDelivery(dovecot);
-  const quote = await buildMessage({
-    from: `Quinn Buyer <${BUYER.email}>`,
-    to: SELLER.email,
-    subject: 'Quokka pricing',
-    text: 'Please find the quote attached.\n\nWhat would 12 seats cost?',
-    date: new Date(Date.now() - 3_600_000),
-    attachments: [{ filename: 'quote.txt', content: 'Quote: 12 seats' }],
-  });
-  quoteId = quote.messageId;
-  deliverRaw(dovecot, SELLER.email, quote.raw);
-
-  upload = path.join(fs.mkdtempSync(path.join(dovecot.dir, 'upload-')), 'proposal.txt');
-  fs.writeFileSync(upload, 'Proposal: 12 seats at 40 each');
-  logo = path.join(path.dirname(upload), 'logo.png');
-  fs.writeFileSync(logo, PNG);
-
-  t = await createTestApp({ work: true, config: { outboundAllowPrivate: true, serviceLeaseSeconds: 3 } });
-  const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchBrowser();
-  page = await openPage(browser, url);
-  await signUp(page, newUser({ name: 'Sam Seller', email: 'sam@acme.test' }));
-  await connectImapMailbox(page, { dovecot, smtp }, { ...SELLER, name: 'Sam Seller' });
+  await signUp(e2e.page, newUser({ name: 'Sam Seller', email: 'sam@acme.test' }));
+  await connectImapMailbox(e2e.page, e2e.fixtures, { ...SELLER, name: 'Sam Seller' });
 }, 150_000);
-
-screenshotOnFailure(() => page);
-
-afterAll(async () => {
-  await page?.context().close();
-  await browser?.close();
-  await t?.close();
-  await smtp?.stop();
-  await dovecot?.stop();
-});
 
 describe('writing mail in the inbox', () => {
   it('composes a new message with c, checks the addresses, attaches a file and sends with Ctrl+Enter', async () => {
-    await page.goto('/engage/inbox');
+    await e2e.page.goto('/engage/inbox');
     await row('Quokka pricing').waitFor({ timeout: 30_000 });
-    await page.keyboard.press('c');
+    await e2e.page.keyboard.press('c');
     const dialog = composer('New message');
     await dialog.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
     // The To field has the focus.
-    await page.keyboard.type('quinn at example');
-    await page.keyboard.press('Tab');
+    await e2e.page.keyboard.type('quinn at example');
+    await e2e.page.keyboard.press('Tab');
     await dialog.getByText('“quinn” is not a valid email address.').waitFor();
     await dialog.getByLabel('To', { exact: true }).focus();
-    for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace');
+    for (let i = 0; i < 3; i++) await e2e.page.keyboard.press('Backspace');
     await dialog.getByLabel('To', { exact: true }).fill(BUYER.email);
-    await page.keyboard.press('Enter');
+    await e2e.page.keyboard.press('Enter');
     await expect.poll(() => dialog.getByText('is not a valid email address').count()).toBe(0);
     await dialog.getByLabel('Subject').fill('Our proposal');
     await dialog.getByRole('textbox', { name: 'Message', exact: true }).click();
-    await page.keyboard.type('Hello Quinn, ');
-    await page.keyboard.press(`${MOD}+b`);
-    await page.keyboard.type('here it is');
-    await page.keyboard.press(`${MOD}+b`);
-    await page.keyboard.type('. ');
+    await e2e.page.keyboard.type('Hello Quinn, ');
+    await e2e.page.keyboard.press(`${MOD}+b`);
+    await e2e.page.keyboard.type('here it is');
+    await e2e.page.keyboard.press(`${MOD}+b`);
+    await e2e.page.keyboard.type('. ');
     await dialog.getByLabel('Choose images for the text').setInputFiles(logo);
     await dialog.locator('.ProseMirror img[alt="logo.png"]').waitFor();
     await dialog.getByLabel('Choose files to attach').setInputFiles(upload);
     await dialog.getByTestId('compose-attachments').getByText('proposal.txt').waitFor();
     await shot('compose-new', 1280);
     await shot('compose-new', 1440);
-    await page.keyboard.press(`${MOD}+Enter`);
-    await expectToast(page, 'Message sent');
+    await e2e.page.keyboard.press(`${MOD}+Enter`);
+    await expectToast(e2e.page, 'Message sent');
     await expect.poll(() => dialog.count()).toBe(0);
 
     const mail = await arrived('Our proposal');
@@ -130,17 +118,17 @@ describe('writing mail in the inbox', () => {
 
   it('replies with r above the quote, threaded in the buyer\'s mailbox', async () => {
     await row('Quokka pricing').click();
-    await page.frameLocator('iframe[title="Message: Quokka pricing"]').getByText('Please find the quote attached.').waitFor();
-    await page.keyboard.press('r');
+    await e2e.page.frameLocator('iframe[title="Message: Quokka pricing"]').getByText('Please find the quote attached.').waitFor();
+    await e2e.page.keyboard.press('r');
     const dialog = composer('Reply');
     await dialog.getByRole('textbox', { name: 'Message', exact: true }).getByText('What would 12 seats cost?').waitFor();
     await expect.poll(() => dialog.getByLabel('Subject').inputValue()).toBe('Re: Quokka pricing');
     // The editor has the focus, above the quote.
-    await page.keyboard.type('12 seats are 480 a month.');
+    await e2e.page.keyboard.type('12 seats are 480 a month.');
     await shot('compose-reply', 1280);
     await shot('compose-reply', 1440);
-    await page.keyboard.press(`${MOD}+Enter`);
-    await expectToast(page, 'Message sent');
+    await e2e.page.keyboard.press(`${MOD}+Enter`);
+    await expectToast(e2e.page, 'Message sent');
 
     const mail = await arrived('Re: Quokka pricing');
     expect(mail.inReplyTo).toBe(quoteId);
@@ -150,13 +138,13 @@ describe('writing mail in the inbox', () => {
   });
 
   it("forwards with f, carrying the original's attachment", async () => {
-    await page.keyboard.press('f');
+    await e2e.page.keyboard.press('f');
     const dialog = composer('Forward');
     await dialog.getByTestId('compose-attachments').getByText('quote.txt').waitFor();
     await dialog.getByLabel('To', { exact: true }).focus();
-    await page.keyboard.type(`${BUYER.email},`);
-    await page.keyboard.press(`${MOD}+Enter`);
-    await expectToast(page, 'Message sent');
+    await e2e.page.keyboard.type(`${BUYER.email},`);
+    await e2e.page.keyboard.press(`${MOD}+Enter`);
+    await expectToast(e2e.page, 'Message sent');
     await expect.poll(() => dialog.count()).toBe(0);
     const mail = await arrived('Fwd: Quokka pricing');
     expect(mail.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([['quote.txt', 'Quote: 12 seats']]);
@@ -164,34 +152,34 @@ describe('writing mail in the inbox', () => {
   });
 
   it("shows the SMTP server's refusal in the composer", async () => {
-    await page.keyboard.press('c');
+    await e2e.page.keyboard.press('c');
     const dialog = composer('New message');
     await dialog.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
-    await page.keyboard.type('ghost@elsewhere.test');
-    await page.keyboard.press('Enter');
+    await e2e.page.keyboard.type('ghost@elsewhere.test');
+    await e2e.page.keyboard.press('Enter');
     await dialog.getByLabel('Subject').fill('To nobody');
-    await page.keyboard.press(`${MOD}+Enter`);
+    await e2e.page.keyboard.press(`${MOD}+Enter`);
     await dialog.getByRole('alert').filter({ hasText: 'The mail server refused the message' }).getByText(/No such mailbox here: ghost@elsewhere\.test/).waitFor();
     // Esc asks before dropping the draft; Enter on the focused Discard drops it.
-    await page.keyboard.press('Escape');
+    await e2e.page.keyboard.press('Escape');
     const discard = dialog.getByRole('alertdialog', { name: 'Discard this draft?' }).getByRole('button', { name: 'Discard' });
     await expect.poll(() => discard.evaluate((button) => button === document.activeElement)).toBe(true);
-    await page.keyboard.press('Enter');
+    await e2e.page.keyboard.press('Enter');
     await expect.poll(() => dialog.count()).toBe(0);
   });
 
   it('lists the sent messages in Sent and the reply in its thread, and shows the keys with ?', async () => {
-    await page.getByRole('tab', { name: 'Sent' }).click();
+    await e2e.page.getByRole('tab', { name: 'Sent' }).click();
     for (const subject of ['Our proposal', 'Re: Quokka pricing', 'Fwd: Quokka pricing']) await row(subject).waitFor();
-    await expect.poll(() => page.getByRole('button').filter({ hasText: 'To nobody' }).count()).toBe(0);
+    await expect.poll(() => e2e.page.getByRole('button').filter({ hasText: 'To nobody' }).count()).toBe(0);
     await row('Re: Quokka pricing').click();
-    await page.frameLocator('iframe[title="Message: Re: Quokka pricing"]').getByText('12 seats are 480 a month.').waitFor();
-    await page.frameLocator('iframe[title="Message: Quokka pricing"]').getByText('Please find the quote attached.').waitFor();
-    await page.keyboard.press('Shift+Slash');
-    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await e2e.page.frameLocator('iframe[title="Message: Re: Quokka pricing"]').getByText('12 seats are 480 a month.').waitFor();
+    await e2e.page.frameLocator('iframe[title="Message: Quokka pricing"]').getByText('Please find the quote attached.').waitFor();
+    await e2e.page.keyboard.press('Shift+Slash');
+    const help = e2e.page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await help.getByText('Reply all').waitFor();
     await shot('shortcuts', 1440);
-    await page.keyboard.press('Escape');
+    await e2e.page.keyboard.press('Escape');
     await expect.poll(() => help.count()).toBe(0);
   });
 });

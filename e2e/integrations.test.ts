@@ -1,57 +1,40 @@
 import { INTEGRATION_MESSAGES, MAIL_OAUTH_MESSAGES, SLACK_MESSAGES, ZAPIER_MESSAGES } from '@leadline/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCustomContact } from '../apps/server/src/features/contacts/index.js';
 import * as listsRepo from '../apps/server/src/features/lists/lists.repository.js';
-import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.js';
-import { startHubSpotServer, type HubSpotFixture } from '../apps/server/src/test/vendors/hubspot-server.js';
+import { startHubSpotServer } from '../apps/server/src/test/vendors/hubspot-server.js';
 import { startSlackServer, startZapierServer } from '../apps/server/src/test/vendors/slack-zapier-servers.js';
-import { expectToast, newUser, signUp } from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { expectToast, newUser } from './support/app.js';
+import { signUpOwner, useAppUnderTest } from './support/app-under-test.js';
 
 // The server talks to loopback HubSpot, Slack and Zapier servers; the browser goes through
 // HubSpot's and Slack's OAuth pages (which approve at once) and back.
-let t: TestApp;
-let url: string;
-let browser: Browser;
-let hubspot: HubSpotFixture;
-let slack: Awaited<ReturnType<typeof startSlackServer>>;
-let zapier: Awaited<ReturnType<typeof startZapierServer>>;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  hubspot = await startHubSpotServer({ clientId: 'hs', clientSecret: 'hs-secret', user: 'ops@crm.test', hubId: 777 });
-  slack = await startSlackServer({ clientId: 'sl', clientSecret: 'sl-secret', channels: ['sales-wins'] });
-  zapier = await startZapierServer();
-  t = await createTestApp({
+const e2e = useAppUnderTest({
+  fixtures: async (keep) => ({
+    hubspot: keep(await startHubSpotServer({ clientId: 'hs', clientSecret: 'hs-secret', user: 'ops@crm.test', hubId: 777 })),
+    slack: keep(await startSlackServer({ clientId: 'sl', clientSecret: 'sl-secret', channels: ['sales-wins'] })),
+    zapier: keep(await startZapierServer()),
+  }),
+  app: ({ hubspot, slack }) => ({
     work: true,
     config: {
       outboundAllowPrivate: true,
       hubspot: { clientId: 'hs', clientSecret: 'hs-secret', authUrl: hubspot.url, apiUrl: hubspot.url, appUrl: 'https://app.hubspot.com' },
       slack: { clientId: 'sl', clientSecret: 'sl-secret', authUrl: slack.url, apiUrl: `${slack.url}/api` },
     },
-  });
-  url = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  // Redirect URIs come from PUBLIC_URL only, and the port is known only now.
-  t.ctx.config.publicUrl = url;
-  browser = await launchBrowser();
+  }),
 });
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((p) => p.context().close()));
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-  await Promise.all([hubspot?.close(), slack?.close(), zapier?.close()]);
+
+// Redirect URIs come from PUBLIC_URL only, and the port is known only now.
+beforeAll(() => {
+  e2e.ctx.config.publicUrl = e2e.url;
 });
 
 async function signedUp(label: string) {
-  const page = await openPage(browser, url);
-  pages.push(page);
-  const user = newUser({ email: `${label}@integrate.test`, name: 'Ivy Integrator' });
-  await signUp(page, user);
-  const { team_id: teamId, id: userId } = await t.ctx.db.selectFrom('users').select(['id', 'team_id']).where('email', '=', user.email).executeTakeFirstOrThrow();
-  return { page, teamId: teamId!, userId };
+  const page = await e2e.newPage();
+  const owner = await signUpOwner(page, e2e, newUser({ email: `${label}@integrate.test`, name: 'Ivy Integrator' }));
+  return { page, teamId: owner.teamId, userId: owner.userId };
 }
 
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -59,12 +42,12 @@ const card = (page: Page, name: string) => page.getByRole('region', { name, exac
 describe('integrations', () => {
   it('connects HubSpot through its OAuth page, pushes a list, and shows what the CRM said on each contact', async () => {
     const { page, teamId, userId } = await signedUp('hubspot');
-    const list = await listsRepo.insertList(t.ctx.db, { teamId, name: 'Conference leads', entityType: 'contactList', createdBy: userId });
+    const list = await listsRepo.insertList(e2e.ctx.db, { teamId, name: 'Conference leads', entityType: 'contactList', createdBy: userId });
     const ids = [];
     for (const [name, email] of [['Ada Good', 'ada@good-co.com'], ['Bob Good', 'bob@good-co.com'], ['Cy Broken', 'cy@broken']] as const) {
-      ids.push((await createCustomContact(t.ctx.db, teamId, { fullName: name, email, companyName: 'Good Co' })).id);
+      ids.push((await createCustomContact(e2e.ctx.db, teamId, { fullName: name, email, companyName: 'Good Co' })).id);
     }
-    await listsRepo.addContactsToList(t.ctx.db, teamId, list.id, ids, null);
+    await listsRepo.addContactsToList(e2e.ctx.db, teamId, list.id, ids, null);
 
     await page.goto('/settings?tab=integrations');
     await expect.poll(() => card(page, 'Salesforce').getByText('Not configured', { exact: true }).isVisible()).toBe(true);
@@ -89,7 +72,7 @@ describe('integrations', () => {
     await page.getByRole('link', { name: 'Open Ada Good in HubSpot' }).waitFor();
     await page.getByRole('button', { name: /^CRM Error: .*cy@broken is invalid/ }).hover();
     await page.getByRole('tooltip').filter({ hasText: 'CRM Error:' }).waitFor();
-    expect([...hubspot.contacts.values()].map((c) => c.email).sort()).toEqual(['ada@good-co.com', 'bob@good-co.com']);
+    expect([...e2e.fixtures.hubspot.contacts.values()].map((c) => c.email).sort()).toEqual(['ada@good-co.com', 'bob@good-co.com']);
 
     // The other CRM cannot be connected while HubSpot is, and its page sends the user back.
     await page.goto('/settings?tab=integrations');
@@ -120,14 +103,14 @@ describe('integrations', () => {
     await input.fill('https://example.com/hooks/nope');
     await input.press('Enter');
     await page.getByText(ZAPIER_MESSAGES.invalidLink).waitFor();
-    const hook = zapier.hookUrl('4242', 'zxcv12');
+    const hook = e2e.fixtures.zapier.hookUrl('4242', 'zxcv12');
     await input.fill(hook);
     await page.getByRole('button', { name: 'Add' }).click();
     await expectToast(page, ZAPIER_MESSAGES.webhookAdded);
     await page.getByRole('table', { name: 'Zapier webhooks' }).getByText(hook).waitFor();
     await page.getByRole('button', { name: 'Test Trigger' }).click();
     await expectToast(page, ZAPIER_MESSAGES.testSent);
-    expect(zapier.received.at(-1)).toMatchObject({ hook: '4242/zxcv12', payload: { test: true } });
+    expect(e2e.fixtures.zapier.received.at(-1)).toMatchObject({ hook: '4242/zxcv12', payload: { test: true } });
     const save = page.getByRole('button', { name: 'Save' });
     expect(await save.isDisabled()).toBe(true);
     await page.getByLabel('Send newly enriched contacts to my webhooks automatically').check();

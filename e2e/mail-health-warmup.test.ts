@@ -1,18 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { CREDIT_COSTS, TOUR_IDS } from '@leadline/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer } from '../apps/server/src/test/dns/dns-server.js';
 import { createOwner, type TestUser } from '../apps/server/src/test/factories.js';
 import { testConfig } from '../apps/server/src/test/test-app.js';
-import type { startTestServer } from '../apps/server/src/test/test-server.js';
 import { expectToast } from './support/app.js';
-import { useE2E } from './support/harness.js';
+import { useAppUnderTest } from './support/app-under-test.js';
+import { savePageShots } from './support/browser.js';
 import { startOAuthMailProviders } from './support/mail.js';
 
 const PUBLIC_URL = 'http://leadline.test';
-const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
 /** good.test publishes everything a receiver checks; bare.test publishes nothing. */
 const ZONE = {
   'good.test': { mx: [{ priority: 10, exchange: 'aspmx.l.google.com' }], txt: [['v=spf1 include:_spf.google.com ~all']] },
@@ -25,28 +22,25 @@ const PROVIDERS = [
   { provider: 'outlook' as const, kind: 'microsoft' as const, email: 'otto@bare.test', name: 'Otto Cold' },
 ];
 type Provider = (typeof PROVIDERS)[number]['provider'];
-let providers: Awaited<ReturnType<typeof startOAuthMailProviders>>;
-let dns: Awaited<ReturnType<typeof startDnsServer>>;
-const options: Parameters<typeof startTestServer>[0] = {};
+const e2e = useAppUnderTest(
+  {
+    fixtures: async (keep) => ({
+      dns: keep(await startDnsServer(ZONE)),
+      providers: keep(await startOAuthMailProviders(PROVIDERS)),
+    }),
+    app: ({ dns, providers }) => ({
+      work: true,
+      config: {
+        outboundAllowPrivate: true,
+        publicUrl: PUBLIC_URL,
+        mailOAuth: providers.mailOAuth,
+        emailVerification: { ...testConfig().emailVerification, dnsServers: [dns.server], timeoutMs: 3000 },
+      },
+    }),
+  },
+  120_000,
+);
 
-// Registered before useE2E's own beforeAll, so the server starts with these providers and this DNS.
-beforeAll(async () => {
-  dns = await startDnsServer(ZONE);
-  providers = await startOAuthMailProviders(PROVIDERS);
-  options.config = {
-    outboundAllowPrivate: true,
-    publicUrl: PUBLIC_URL,
-    mailOAuth: providers.mailOAuth,
-    emailVerification: { ...testConfig().emailVerification, dnsServers: [dns.server], timeoutMs: 3000 },
-  };
-}, 60_000);
-
-afterAll(async () => {
-  await providers?.stop();
-  await dns?.close();
-});
-
-const e2e = useE2E(options);
 let owner: TestUser;
 
 async function pageAs(user: TestUser) {
@@ -69,14 +63,6 @@ async function connect(page: Page, provider: Provider) {
 
 const accountRow = (page: Page, email: string) => page.getByRole('table', { name: 'Email accounts' }).getByRole('row').filter({ hasText: email });
 
-async function screenshots(page: Page, name: string) {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  for (const width of [1280, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
-  }
-}
-
 beforeAll(async () => {
   owner = await createOwner(e2e.ctx.db);
   const page = await pageAs(owner);
@@ -95,7 +81,7 @@ describe('the health and warm-up of a connected mailbox (Settings → Accounts)'
     expect(await dialog.getByText('OK', { exact: true }).count()).toBe(4);
     await dialog.getByText('DKIM key found for selector google.').waitFor();
     await dialog.getByText(/for good\.test\.$/).waitFor();
-    await screenshots(page, 'mail-health-good');
+    await savePageShots(page, 'mail-health-good');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
@@ -104,7 +90,7 @@ describe('the health and warm-up of a connected mailbox (Settings → Accounts)'
     await dialog.getByText('Add a TXT record at bare.test: v=spf1 include:spf.protection.outlook.com ~all').waitFor();
     expect(await dialog.getByText('Fix', { exact: true }).count()).toBe(4);
     await dialog.getByText(/_dmarc\.bare\.test: v=DMARC1; p=none/).waitFor();
-    await screenshots(page, 'mail-health-bare');
+    await savePageShots(page, 'mail-health-bare');
   });
 
   it("opens the Outlook warm-up dialog with GET /email-warmup/link's Microsoft sign-in for this mailbox", async () => {
@@ -112,7 +98,7 @@ describe('the health and warm-up of a connected mailbox (Settings → Accounts)'
     const link = await page.request.get('/email-warmup/link?email=otto@bare.test');
     expect(link.ok(), await link.text()).toBe(true);
     const url = (await link.json()).data.url as string;
-    expect(url.startsWith(providers.loopback.outlook.identity.authUrl)).toBe(true);
+    expect(url.startsWith(e2e.fixtures.providers.loopback.outlook.identity.authUrl)).toBe(true);
 
     await page.goto('/settings?tab=accounts');
     await accountRow(page, 'otto@bare.test').getByRole('switch', { name: 'Warm up otto@bare.test' }).click({ force: true });
@@ -120,14 +106,14 @@ describe('the health and warm-up of a connected mailbox (Settings → Accounts)'
     const signIn = dialog.getByRole('link', { name: 'Sign in to Microsoft as otto@bare.test' });
     await signIn.waitFor();
     const href = new URL((await signIn.getAttribute('href'))!);
-    expect(`${href.origin}${href.pathname}`).toBe(providers.loopback.outlook.identity.authUrl);
+    expect(`${href.origin}${href.pathname}`).toBe(e2e.fixtures.providers.loopback.outlook.identity.authUrl);
     expect(href.searchParams.get('login_hint')).toBe('otto@bare.test');
     expect(href.searchParams.get('client_id')).toBe('microsoft-client');
     expect(await dialog.getByLabel('First name').inputValue()).toBe('Otto');
     expect(await dialog.getByLabel('Last name').inputValue()).toBe('Cold');
     await dialog.getByText(`${CREDIT_COSTS.aiEmailWarmupPerInbox.toLocaleString('en')} credits per inbox per month`).waitFor();
     expect(await dialog.getByLabel('Google app password').count()).toBe(0);
-    await screenshots(page, 'mail-warmup-outlook');
+    await savePageShots(page, 'mail-warmup-outlook');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
@@ -141,13 +127,13 @@ describe('the health and warm-up of a connected mailbox (Settings → Accounts)'
     const dialog = page.getByRole('dialog', { name: 'Managed deliverability' });
     await dialog.getByLabel('Google app password').waitFor();
     expect(await dialog.getByRole('link', { name: /Sign in to Microsoft/ }).count()).toBe(0);
-    await screenshots(page, 'mail-warmup-gmail');
+    await savePageShots(page, 'mail-warmup-gmail');
     await dialog.getByRole('button', { name: 'Start warm-up' }).click();
     await expectToast(page, 'Warm-up started for gina@good.test.');
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => toggle.isChecked()).toBe(true);
     await row.getByText(/of \d+ today/).waitFor();
-    await screenshots(page, 'mail-warmup-active');
+    await savePageShots(page, 'mail-warmup-active');
 
     await toggle.click({ force: true });
     await row.getByText(/^Paused/).waitFor();

@@ -1,34 +1,27 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { TOUR_IDS } from '@leadline/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { findMailAccount, sendMail } from '../apps/server/src/features/mailboxes/index.js';
 import { createOwner, type TestUser } from '../apps/server/src/test/factories.js';
-import type { startTestServer } from '../apps/server/src/test/test-server.js';
 import { expectToast } from './support/app.js';
-import { useE2E } from './support/harness.js';
+import { useAppUnderTest } from './support/app-under-test.js';
+import { savePageShots } from './support/browser.js';
 import { startOAuthMailProviders } from './support/mail.js';
 
 /** The redirect URI the providers send the browser back to; the test forwards it to the e2e server. */
 const PUBLIC_URL = 'http://leadline.test';
-const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
 const GMAIL = { provider: 'gmail' as const, kind: 'google' as const, email: 'gina@gmail.example.test', name: 'Gina Outbound', company: 'Google' };
 const OUTLOOK = { provider: 'outlook' as const, kind: 'microsoft' as const, email: 'otto@outlook.example.test', name: 'Otto Outbound', company: 'Microsoft' };
 const PROVIDERS = [GMAIL, OUTLOOK];
 
-const options: Parameters<typeof startTestServer>[0] = {};
-let providers: Awaited<ReturnType<typeof startOAuthMailProviders>>;
+const e2e = useAppUnderTest(
+  {
+    fixtures: async (keep) => ({ providers: keep(await startOAuthMailProviders(PROVIDERS)) }),
+    app: ({ providers }) => ({ work: true, config: { outboundAllowPrivate: true, publicUrl: PUBLIC_URL, mailOAuth: providers.mailOAuth } }),
+  },
+  120_000,
+);
 
-// Registered before useE2E's own beforeAll, so the server starts with these providers configured.
-beforeAll(async () => {
-  providers = await startOAuthMailProviders(PROVIDERS);
-  options.config = { outboundAllowPrivate: true, publicUrl: PUBLIC_URL, mailOAuth: providers.mailOAuth };
-}, 60_000);
-
-afterAll(() => providers?.stop());
-
-const e2e = useE2E(options);
 let owner: TestUser;
 
 beforeAll(async () => {
@@ -50,14 +43,6 @@ async function pageAs(user: TestUser) {
 
 const accountRow = (page: Page, email: string) => page.getByRole('table', { name: 'Email accounts' }).getByRole('row').filter({ hasText: email });
 
-async function screenshots(page: Page, name: string) {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  for (const width of [1280, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
-  }
-}
-
 describe('Settings → Accounts → Add Account by OAuth (loopback Google and Microsoft)', () => {
   for (const { provider, email, company } of PROVIDERS) {
     it(`connects ${provider} through ${company}'s consent page and lists it connected`, async () => {
@@ -67,8 +52,8 @@ describe('Settings → Accounts → Add Account by OAuth (loopback Google and Mi
       const dialog = page.getByRole('dialog', { name: 'Add Account' });
       await dialog.getByText(provider === 'gmail' ? 'Gmail' : 'Outlook', { exact: true }).click();
       await dialog.getByText(`You sign in at ${company}`).waitFor();
-      await screenshots(page, `mail-oauth-add-${provider}`);
-      const before = providers.loopback[provider].identity.counts.codeGrants;
+      await savePageShots(page, `mail-oauth-add-${provider}`);
+      const before = e2e.fixtures.providers.loopback[provider].identity.counts.codeGrants;
       await dialog.getByRole('button', { name: `Sign in with ${company}` }).click();
 
       await expectToast(page, `${email} connected. Its mail is being synced.`);
@@ -76,14 +61,14 @@ describe('Settings → Accounts → Add Account by OAuth (loopback Google and Mi
       const row = accountRow(page, email);
       await row.getByText('Connected', { exact: true }).waitFor();
       await row.getByText(`${provider === 'gmail' ? 'Gina' : 'Otto'} Outbound`).waitFor();
-      expect(providers.loopback[provider].identity.counts.codeGrants).toBe(before + 1);
-      await screenshots(page, `mail-oauth-connected-${provider}`);
+      expect(e2e.fixtures.providers.loopback[provider].identity.counts.codeGrants).toBe(before + 1);
+      await savePageShots(page, `mail-oauth-connected-${provider}`);
     }, 60_000);
   }
 
   it('shows a mailbox whose grant was revoked as disconnected with the reason, and Reconnect signs in again', async () => {
     const { email } = GMAIL;
-    const { identity } = providers.loopback.gmail;
+    const { identity } = e2e.fixtures.providers.loopback.gmail;
     identity.revoke(email);
     const row0 = await e2e.ctx.db.selectFrom('mail_accounts').select('id').where('email_address', '=', email).executeTakeFirstOrThrow();
     await e2e.ctx.db.updateTable('mail_accounts').set({ access_token_expires_at: new Date(Date.now() - 1000) }).where('id', '=', row0.id).execute();
@@ -96,7 +81,7 @@ describe('Settings → Accounts → Add Account by OAuth (loopback Google and Mi
     const row = accountRow(page, email);
     await row.getByText('Disconnected', { exact: true }).waitFor();
     await row.getByText(/Google refused the saved sign-in \(invalid_grant/).waitFor();
-    await screenshots(page, 'mail-oauth-revoked');
+    await savePageShots(page, 'mail-oauth-revoked');
     // The other mailbox is unaffected.
     await accountRow(page, OUTLOOK.email).getByText('Connected', { exact: true }).waitFor();
 

@@ -2,14 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDovecot, type Dovecot } from '../apps/server/src/test/mail/dovecot.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startDovecot } from '../apps/server/src/test/mail/dovecot.js';
 import { deliverRaw } from '../apps/server/src/test/mail/maildir.js';
-import { startSmtpDelivery, type SmtpDelivery } from '../apps/server/src/test/mail/smtp-delivery.js';
-import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.js';
+import { startSmtpDelivery } from '../apps/server/src/test/mail/smtp-delivery.js';
 import { expectToast, newUser, signUp } from './support/app.js';
-import { launchBrowser, openPage, screenshotOnFailure } from './support/browser.js';
+import { useAppUnderTest } from './support/app-under-test.js';
 import { connectImapMailbox, inboxOf } from './support/mail.js';
 
 // Reply all with the keyboard (a), against Debian's Dovecot and a loopback SMTP server that
@@ -25,58 +23,47 @@ const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
 const SUBJECT = 'Rollout plan for 40 seats';
 const MESSAGE_ID = '<rollout@buyer.test>';
 
-let dovecot: Dovecot;
-let smtp: SmtpDelivery;
-let t: TestApp;
-let browser: Browser;
-let page: Page;
+const e2e = useAppUnderTest(
+  {
+    fixtures: async (keep) => {
+      const dovecot = keep(await startDovecot([SELLER, BUYER, FINANCE, LEGAL]));
+      const smtp = keep(await startSmtpDelivery(dovecot));
+      const raw = await new MailComposer({
+        from: `Quinn Buyer <${BUYER.email}>`,
+        to: [`Sam Seller <${SELLER.email.toUpperCase()}>`, `Fran Finance <${FINANCE.email}>`],
+        cc: [`Lee Legal <${LEGAL.email}>`],
+        subject: SUBJECT,
+        text: 'Can we start with 40 seats in March? Fran and Lee are in copy.',
+        messageId: MESSAGE_ID,
+        date: new Date(Date.now() - 3_600_000),
+      })
+        .compile()
+        .build();
+      deliverRaw(dovecot, SELLER.email, raw);
+      return { dovecot, smtp };
+    },
+    app: () => ({ work: true, config: { outboundAllowPrivate: true, serviceLeaseSeconds: 3 } }),
+  },
+  150_000,
+);
 
 /** Every message with this subject in a Dovecot user's INBOX, once at least one has arrived. */
-const received = (user: { email: string; password: string }, subject: string, timeoutMs?: number) => inboxOf(t.ctx.config, dovecot, user, subject, timeoutMs);
+const received = (user: { email: string; password: string }, subject: string, timeoutMs?: number) => inboxOf(e2e.ctx.config, e2e.fixtures.dovecot, user, subject, timeoutMs);
 
 const addresses = (field: ParsedMail['to']) => (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) => a.value.map((v) => v.address));
 
 beforeAll(async () => {
-  dovecot = await startDovecot([SELLER, BUYER, FINANCE, LEGAL]);
-  smtp = await startSmtpDelivery(dovecot);
-  const raw = await new MailComposer({
-    from: `Quinn Buyer <${BUYER.email}>`,
-    to: [`Sam Seller <${SELLER.email.toUpperCase()}>`, `Fran Finance <${FINANCE.email}>`],
-    cc: [`Lee Legal <${LEGAL.email}>`],
-    subject: SUBJECT,
-    text: 'Can we start with 40 seats in March? Fran and Lee are in copy.',
-    messageId: MESSAGE_ID,
-    date: new Date(Date.now() - 3_600_000),
-  })
-    .compile()
-    .build();
-  deliverRaw(dovecot, SELLER.email, raw);
-
-  t = await createTestApp({ work: true, config: { outboundAllowPrivate: true, serviceLeaseSeconds: 3 } });
-  const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchBrowser();
-  page = await openPage(browser, url);
-  await signUp(page, newUser({ name: 'Sam Seller', email: 'sam@acme.test' }));
-  await connectImapMailbox(page, { dovecot, smtp }, { ...SELLER, name: 'Sam Seller' });
+  await signUp(e2e.page, newUser({ name: 'Sam Seller', email: 'sam@acme.test' }));
+  await connectImapMailbox(e2e.page, e2e.fixtures, { ...SELLER, name: 'Sam Seller' });
 }, 150_000);
-
-screenshotOnFailure(() => page);
-
-afterAll(async () => {
-  await page?.context().close();
-  await browser?.close();
-  await t?.close();
-  await smtp?.stop();
-  await dovecot?.stop();
-});
 
 describe('reply all', () => {
   it('answers the sender and everyone in copy with a, leaving our own mailbox out, threaded', async () => {
-    await page.goto('/engage/inbox');
-    await page.getByRole('button').filter({ hasText: SUBJECT }).first().click();
-    await page.frameLocator(`iframe[title="Message: ${SUBJECT}"]`).getByText('Can we start with 40 seats in March?').waitFor();
-    await page.keyboard.press('a');
-    const dialog = page.getByRole('dialog', { name: 'Reply all' });
+    await e2e.page.goto('/engage/inbox');
+    await e2e.page.getByRole('button').filter({ hasText: SUBJECT }).first().click();
+    await e2e.page.frameLocator(`iframe[title="Message: ${SUBJECT}"]`).getByText('Can we start with 40 seats in March?').waitFor();
+    await e2e.page.keyboard.press('a');
+    const dialog = e2e.page.getByRole('dialog', { name: 'Reply all' });
     await dialog.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
     // The address pills of To and Cc: the sender, then everyone else but us.
     // The pills sit beside the field's text box, in one list.
@@ -85,10 +72,10 @@ describe('reply all', () => {
     await expect.poll(async () => (await pills('Cc')).sort()).toEqual([FINANCE.email, LEGAL.email].sort());
     await expect.poll(() => dialog.getByLabel('Subject').inputValue()).toBe(`Re: ${SUBJECT}`);
     fs.mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SHOTS, 'compose-reply-all-1280.png') });
-    await page.keyboard.type('March works; 40 seats from the 1st.');
-    await page.keyboard.press(`${MOD}+Enter`);
-    await expectToast(page, 'Message sent');
+    await e2e.page.screenshot({ path: path.join(SHOTS, 'compose-reply-all-1280.png') });
+    await e2e.page.keyboard.type('March works; 40 seats from the 1st.');
+    await e2e.page.keyboard.press(`${MOD}+Enter`);
+    await expectToast(e2e.page, 'Message sent');
 
     const reply = `Re: ${SUBJECT}`;
     const [atBuyer] = await received(BUYER, reply);

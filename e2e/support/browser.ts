@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterEach } from 'vitest';
@@ -15,6 +16,9 @@ const CHROMIUM_ARGS = [
 ];
 
 export const VIEWPORT = { width: 1440, height: 900 };
+
+/** Where screenshots go: SCREENSHOTS_DIR, or e2e/artifacts. */
+const SHOTS_DIR = process.env.SCREENSHOTS_DIR ?? path.resolve(import.meta.dirname, '..', 'artifacts');
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -34,7 +38,18 @@ export async function openPage(browser: Browser, baseURL: string): Promise<Page>
 export function screenshotOnFailure(page: () => Page | undefined) {
   afterEach(async ({ task }) => {
     if (task.result?.state !== 'fail') return;
-    const dir = process.env.SCREENSHOTS_DIR ?? path.resolve(import.meta.dirname, '..', 'artifacts');
-    await page()?.screenshot({ path: path.join(dir, `failed-${task.name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true }).catch(() => {});
+    await page()?.screenshot({ path: path.join(SHOTS_DIR, `failed-${task.name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true }).catch(() => {});
   });
+}
+
+/**
+ * Full-page screenshots of the page at each width (900 px high), as `<name>-<width>.png` in
+ * SCREENSHOTS_DIR (default e2e/artifacts); the page keeps the last width.
+ */
+export async function savePageShots(page: Page, name: string, widths = [1280, 1440]) {
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: VIEWPORT.height });
+    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
+  }
 }
