@@ -47,6 +47,13 @@ function terms(field: string, options: Options, exact = false): TermTest[] {
 const experience = (path: string, options: Options) => terms(`experience.${path}`, options);
 
 /**
+ * Codes one intarray query may hold. Its evaluation recurses once per `&`: on PGlite a query of
+ * 10,000 codes answered no row and one of 13,000 never returned, so a longer set (hundreds of
+ * values in many fields) keeps a test per field.
+ */
+const QUERY_INT_MAX_CODES = 1_000;
+
+/**
  * Every term test of a filter set as one intarray query on `terms` (migration 0320), e.g.
  * `(5 | 6) & 9 & !12`: any of the included codes of each field, none of the excluded ones. The
  * GIN index then decides the excluded codes too, so only matching rows are read from the heap.
@@ -66,6 +73,10 @@ function termConditions(tests: TermTest[], codes: TermCodes): Condition[] {
     excluded.push(...codesOf(test, test.exclude));
   }
   if (included.length === 0) return excluded.length ? [sql<boolean>`not (people_search.terms && ${excluded}::integer[])`] : [];
+  if (included.flat().length + excluded.length > QUERY_INT_MAX_CODES) {
+    const overlaps = included.map((any) => sql<boolean>`people_search.terms && ${any}::integer[]`);
+    return excluded.length ? [...overlaps, sql<boolean>`not (people_search.terms && ${excluded}::integer[])`] : overlaps;
+  }
   const query = [...included.map((any) => `(${any.join(' | ')})`), ...excluded.map((code) => `!${code}`)].join(' & ');
   return [sql<boolean>`people_search.terms @@ ${query}::query_int`];
 }

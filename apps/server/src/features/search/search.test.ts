@@ -120,6 +120,14 @@ describe('search filters', () => {
     expect(await names({ job_title_levels: [opt('vp', 'exclude')], job_title_role: [opt('engineering', 'exclude')] })).toEqual(['cid moss', 'dee ray']);
   });
 
+  it('tests a set of more codes than one index query holds field by field, with the same answer', async () => {
+    await sql`insert into search_terms (field, value) select f, f || ' ' || g from unnest(array['skills', 'languages']) f, generate_series(1, 520) g`.execute(t.ctx.db);
+    const many = (field: string, n: number) => Array.from({ length: n }, (_, i) => opt(`${field} ${i + 1}`, 'exclude'));
+    expect(await names({ job_title_role: [opt('sales')], skills: many('skills', 500), languages: many('languages', 500) })).toEqual(['ann lee', 'cid moss']);
+    expect(await names({ job_title_role: [opt('sales')], skills: [...many('skills', 499), opt('saas', 'exclude')], languages: many('languages', 500) })).toEqual(['cid moss']);
+    expect(await names({ job_title_role: [opt('sales'), opt('engineering')], skills: [...many('skills', 499).map((o) => ({ ...o, status: 'include' as const })), opt('typescript')], languages: many('languages', 500) })).toEqual(['bob stone']);
+  });
+
   it('treats keyword wildcards as wildcards and a typed % or _ literally', async () => {
     expect(await names({ keywords: 'soft*engineer' })).toEqual(['bob stone']);
     expect(await names({ keywords: 'a?n lee' })).toEqual(['ann lee']);
