@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { citext } from '@electric-sql/pglite/contrib/citext';
+import { intarray } from '@electric-sql/pglite/contrib/intarray';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -102,7 +103,7 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
-    extensions: { pg_trgm, btree_gin, citext, unaccent },
+    extensions: { pg_trgm, btree_gin, citext, unaccent, intarray },
     parsers: { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => v },
   });
   const mutex = new Mutex();

@@ -51,6 +51,7 @@ import * as m0270 from './migrations/0270_campaign_leads_due_by_campaign.js';
 import * as m0290 from './migrations/0290_mail_folder_page_index.js';
 import * as m0291 from './migrations/0291_mail_account_page_indexes.js';
 import * as m0300 from './migrations/0300_search_data_version.js';
+import * as m0320 from './migrations/0320_search_terms_query_int.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -106,6 +107,7 @@ const migrations: Record<string, Migration> = {
   '0290_mail_folder_page_index': m0290,
   '0291_mail_account_page_indexes': m0291,
   '0300_search_data_version': m0300,
+  '0320_search_terms_query_int': m0320,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

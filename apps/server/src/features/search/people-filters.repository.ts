@@ -46,16 +46,39 @@ function terms(field: string, options: Options, exact = false): TermTest[] {
 /** Past-job fields match any entry of `experience`, each field on its own. */
 const experience = (path: string, options: Options) => terms(`experience.${path}`, options);
 
-function termCondition(test: TermTest, codes: TermCodes): Condition[] {
-  const codesOf = (values: string[]) => values.flatMap((v) => codes.get(termKey(test.field, v)) ?? []);
-  const out: Condition[] = [];
-  if (test.include.length) {
-    const include = codesOf(test.include);
-    out.push(include.length ? sql<boolean>`people_search.terms && ${include}::integer[]` : sql<boolean>`false`);
+/**
+ * Codes one intarray query may hold. Its evaluation recurses once per `&`: on PGlite a query of
+ * 10,000 codes answered no row and one of 13,000 never returned, so a longer set (hundreds of
+ * values in many fields) keeps a test per field.
+ */
+const QUERY_INT_MAX_CODES = 1_000;
+
+/**
+ * Every term test of a filter set as one intarray query on `terms` (migration 0320), e.g.
+ * `(5 | 6) & 9 & !12`: any of the included codes of each field, none of the excluded ones. The
+ * GIN index then decides the excluded codes too, so only matching rows are read from the heap.
+ * A query must include something for the index to answer it; excluded codes alone are tested on
+ * each row. An included field none of whose values exists matches no one.
+ */
+function termConditions(tests: TermTest[], codes: TermCodes): Condition[] {
+  const codesOf = (test: TermTest, values: string[]) => values.flatMap((v) => codes.get(termKey(test.field, v)) ?? []);
+  const included: number[][] = [];
+  const excluded: number[] = [];
+  for (const test of tests) {
+    if (test.include.length) {
+      const include = codesOf(test, test.include);
+      if (include.length === 0) return [sql<boolean>`false`];
+      included.push(include);
+    }
+    excluded.push(...codesOf(test, test.exclude));
   }
-  const exclude = codesOf(test.exclude);
-  if (exclude.length) out.push(sql<boolean>`not (people_search.terms && ${exclude}::integer[])`);
-  return out;
+  if (included.length === 0) return excluded.length ? [sql<boolean>`not (people_search.terms && ${excluded}::integer[])`] : [];
+  if (included.flat().length + excluded.length > QUERY_INT_MAX_CODES) {
+    const overlaps = included.map((any) => sql<boolean>`people_search.terms && ${any}::integer[]`);
+    return excluded.length ? [...overlaps, sql<boolean>`not (people_search.terms && ${excluded}::integer[])`] : overlaps;
+  }
+  const query = [...included.map((any) => `(${any.join(' | ')})`), ...excluded.map((code) => `!${code}`)].join(' & ');
+  return [sql<boolean>`people_search.terms @@ ${query}::query_int`];
 }
 
 /** The same test with the codes looked up inside the statement (the planner then cannot see them). */
@@ -190,9 +213,10 @@ export function peopleSearchQuery(f: SearchFilters): PeopleQuery {
     ...experience('company.website', f.experience_company_website),
   ];
   const tests = parts.filter(isTermTest);
+  const others = parts.filter((part): part is Condition => !isTermTest(part));
   return {
     terms: tests.flatMap((t) => [...t.include, ...t.exclude].filter((v) => v.length <= TERM_MAX).map((value) => ({ field: t.field, value }))),
-    conditions: (codes) => parts.flatMap((part) => (isTermTest(part) ? termCondition(part, codes) : [part])),
+    conditions: (codes) => [...termConditions(tests, codes), ...others],
     inlineConditions: () => parts.flatMap((part) => (isTermTest(part) ? termConditionInline(part) : [part])),
   };
 }

@@ -110,6 +110,24 @@ describe('search filters', () => {
     expect(await names({ experience_company_name: [opt('globex', 'exclude')] })).toEqual(['bob stone', 'cid moss', 'dee ray']);
   });
 
+  it('combines included and excluded values of several fields, known and unknown, as each field alone would', async () => {
+    expect(await names({ experience_title_levels: [opt('director')], job_title_levels: [opt('director', 'exclude')] })).toEqual(['ann lee']);
+    expect(await names({ job_title_levels: [opt('director'), opt('senior')], job_title_role: [opt('sales'), opt('engineering')], location_country: [opt('canada', 'exclude')] })).toEqual(['bob stone']);
+    expect(await names({ job_title_role: [opt('sales')], job_title_levels: [opt('vp', 'exclude')] })).toEqual(['cid moss']);
+    expect(await names({ job_company_name: [opt('atlantis'), opt('globex')], job_title_role: [opt('sales')] })).toEqual(['cid moss']);
+    expect(await names({ job_title_role: [opt('sales')], location_country: [opt('atlantis', 'exclude')] })).toEqual(['ann lee', 'cid moss']);
+    expect(await names({ job_company_name: [opt('atlantis')], location_country: [opt('germany', 'exclude')] })).toEqual([]);
+    expect(await names({ job_title_levels: [opt('vp', 'exclude')], job_title_role: [opt('engineering', 'exclude')] })).toEqual(['cid moss', 'dee ray']);
+  });
+
+  it('tests a set of more codes than one index query holds field by field, with the same answer', async () => {
+    await sql`insert into search_terms (field, value) select f, f || ' ' || g from unnest(array['skills', 'languages']) f, generate_series(1, 520) g`.execute(t.ctx.db);
+    const many = (field: string, n: number) => Array.from({ length: n }, (_, i) => opt(`${field} ${i + 1}`, 'exclude'));
+    expect(await names({ job_title_role: [opt('sales')], skills: many('skills', 500), languages: many('languages', 500) })).toEqual(['ann lee', 'cid moss']);
+    expect(await names({ job_title_role: [opt('sales')], skills: [...many('skills', 499), opt('saas', 'exclude')], languages: many('languages', 500) })).toEqual(['cid moss']);
+    expect(await names({ job_title_role: [opt('sales'), opt('engineering')], skills: [...many('skills', 499).map((o) => ({ ...o, status: 'include' as const })), opt('typescript')], languages: many('languages', 500) })).toEqual(['bob stone']);
+  });
+
   it('treats keyword wildcards as wildcards and a typed % or _ literally', async () => {
     expect(await names({ keywords: 'soft*engineer' })).toEqual(['bob stone']);
     expect(await names({ keywords: 'a?n lee' })).toEqual(['ann lee']);
