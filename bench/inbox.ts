@@ -3,7 +3,7 @@
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:55433/postgres node --import tsx bench/inbox.ts   (a throwaway PostgreSQL database)
 //   BENCH_DATABASE_URL=postgres://…/db node --import tsx bench/inbox.ts   (a kept database: loaded once, reused by later runs)
 //   --explain   also prints, for one request of each kind, every statement's EXPLAIN (ANALYZE, BUFFERS)
-//               figures (pages read, time) and writes the whole plans to bench-inbox-plans.txt
+//               figures (pages read, time) and writes the whole plans to --plans (default: bench-inbox-plans.txt in the temp folder)
 //   --one-pass-search   searches as before the windows (one page and one count over the whole view), to compare
 // Writes N synthetic messages (about 1 KB of body text each, over five folders of one mailbox)
 // through the mailbox repository, then times what one inbox request runs (a page of 20 and the
@@ -12,6 +12,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import fs from 'node:fs';
+import path from 'node:path';
 import { CompiledQuery, createQueryId, type Kysely, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { INBOX_COUNT_CAP, type InboxCategory } from '@leadline/shared';
 import type { DB } from '../apps/server/src/db/schema.js';
@@ -24,7 +25,7 @@ import { createTestDatabase } from '../apps/server/src/test/database.js';
 import { createOwner } from '../apps/server/src/test/factories.js';
 import { seededRandom } from '../apps/server/src/test/random.js';
 
-const { values } = parseArgs({ options: { messages: { type: 'string', default: '100000' }, queries: { type: 'string', default: '200' }, explain: { type: 'boolean', default: false }, 'one-pass-search': { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { messages: { type: 'string', default: '100000' }, queries: { type: 'string', default: '200' }, explain: { type: 'boolean', default: false }, 'one-pass-search': { type: 'boolean', default: false }, plans: { type: 'string', default: path.join(os.tmpdir(), 'bench-inbox-plans.txt') } } });
 const total = Number(values.messages);
 const queries = Number(values.queries);
 
@@ -168,5 +169,5 @@ searches.push(...(await measure('search two words (inbox)', () => ({ category: c
 searches.push(...(await measure('search a sender address (all mail)', () => ({ category: category('all'), offset: 0, search: `sender${Math.floor(random() * 500)}@bench.test` }))));
 console.log(`ALL PAGES    ${fmt(pages)}   goal p95 ≤ 50 ms`);
 console.log(`ALL SEARCHES ${fmt(searches)}   goal p95 ≤ 200 ms`);
-if (values.explain) fs.writeFileSync('bench-inbox-plans.txt', plans.join('\n'));
+if (values.explain) fs.writeFileSync(values.plans, plans.join('\n'));
 await database.close();
