@@ -13,7 +13,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CompiledQuery, createQueryId, type Kysely, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { CompiledQuery, createQueryId, type Kysely, type KyselyPlugin, type QueryId, type RootOperationNode } from 'kysely';
 import { INBOX_COUNT_CAP, type InboxCategory } from '@leadline/shared';
 import type { DB } from '../apps/server/src/db/schema.js';
 import * as search from '../apps/server/src/features/mailboxes/inbox-search.repository.js';
@@ -124,8 +124,13 @@ async function timeRequest({ category, ...options }: Request, on: Kysely<DB> = d
 const plans: string[] = [];
 /** Runs one request with every statement recorded, then each statement again under EXPLAIN (ANALYZE, BUFFERS). */
 async function explain(name: string, request: Request) {
+  // Sub-builders pass through transformQuery too; a statement is one whose result came back.
+  const built = new Map<QueryId, RootOperationNode>();
   const nodes: RootOperationNode[] = [];
-  const record: KyselyPlugin = { transformQuery: ({ node }) => (nodes.push(node), node), transformResult: async ({ result }) => result };
+  const record: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => (built.set(queryId, node), node),
+    transformResult: async ({ queryId, result }) => (nodes.push(built.get(queryId)!), result),
+  };
   await timeRequest(request, db.withPlugin(record));
   const figures: string[] = [];
   for (const node of nodes) {
