@@ -80,6 +80,8 @@ export async function searchMessages(db: Db, o: InboxListOptions, cap: number, w
   const countSince = sinces.at(-2) ?? null;
 
   const counting = countIn(db, o, countSince, cap);
+  // Awaited below; if a page query fails first, its failure is the one reported, not this one's.
+  counting.catch(() => undefined);
   let page = await pageIn(db, o, sinces[0] ?? null);
   let used = 0;
   while (!page.full && used < sinces.length - 1) page = await pageIn(db, o, sinces[++used] ?? null);
