@@ -2,13 +2,21 @@
 //   node --import tsx bench/inbox.ts [--messages 100000] [--queries 200]
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:55433/postgres node --import tsx bench/inbox.ts   (a throwaway PostgreSQL database)
 //   BENCH_DATABASE_URL=postgres://…/db node --import tsx bench/inbox.ts   (a kept database: loaded once, reused by later runs)
+//   --explain   also prints, for one request of each kind, every statement's EXPLAIN (ANALYZE, BUFFERS)
+//               figures (pages read, time) and writes the whole plans to --plans (default: bench-inbox-plans.txt in the temp folder)
+//   --one-pass-search   searches as before the windows (one page and one count over the whole view), to compare
 // Writes N synthetic messages (about 1 KB of body text each, over five folders of one mailbox)
 // through the mailbox repository, then times what one inbox request runs (a page of 20 and the
 // total count, as the service asks them together) for pages and categories, and for full-text
 // searches of common and rare words. Goals of issue 21: page p95 ≤ 50 ms, search p95 ≤ 200 ms.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import fs from 'node:fs';
+import path from 'node:path';
+import { CompiledQuery, createQueryId, type Kysely, type KyselyPlugin, type QueryId, type RootOperationNode } from 'kysely';
 import { INBOX_COUNT_CAP, type InboxCategory } from '@leadline/shared';
+import type { DB } from '../apps/server/src/db/schema.js';
+import * as search from '../apps/server/src/features/mailboxes/inbox-search.repository.js';
 import * as inbox from '../apps/server/src/features/mailboxes/inbox.repository.js';
 import * as repo from '../apps/server/src/features/mailboxes/mailboxes.repository.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
@@ -17,7 +25,7 @@ import { createTestDatabase } from '../apps/server/src/test/database.js';
 import { createOwner } from '../apps/server/src/test/factories.js';
 import { seededRandom } from '../apps/server/src/test/random.js';
 
-const { values } = parseArgs({ options: { messages: { type: 'string', default: '100000' }, queries: { type: 'string', default: '200' } } });
+const { values } = parseArgs({ options: { messages: { type: 'string', default: '100000' }, queries: { type: 'string', default: '200' }, explain: { type: 'boolean', default: false }, 'one-pass-search': { type: 'boolean', default: false }, plans: { type: 'string', default: path.join(os.tmpdir(), 'bench-inbox-plans.txt') } } });
 const total = Number(values.messages);
 const queries = Number(values.queries);
 
@@ -102,18 +110,45 @@ const analyzeMs = performance.now() - analyzeStart;
 const ownerScope = { teamId: owner.teamId, userId: owner.userId };
 type Request = Omit<inbox.InboxListOptions, 'folderIds' | 'flaggedOnly' | 'limit'> & { category: InboxCategory };
 
-/** What the service runs for one inbox request: the category's folders, then a page and the count. */
-async function timeRequest({ category, ...options }: Request): Promise<number> {
+/** What the service (inbox.service listInbox) runs for one inbox request: the category's folders, then a page and the count. */
+async function timeRequest({ category, ...options }: Request, on: Kysely<DB> = db): Promise<number> {
   const began = performance.now();
-  const folders = await inbox.categoryFolders(db, ownerScope, category);
+  const folders = await inbox.categoryFolders(on, ownerScope, category);
   const o = { ...options, folderIds: folders.map((f) => f.id), accountIds: [...new Set(folders.map((f) => f.account_id))], flaggedOnly: category === 'favorite', limit: 20 };
   const cap = o.search ? INBOX_COUNT_CAP.search : INBOX_COUNT_CAP.folder;
-  await Promise.all([inbox.listMessages(db, o), inbox.countMessages(db, o, cap + 1)]);
+  if (o.search && !values['one-pass-search']) await search.searchMessages(on, o, cap + 1);
+  else await Promise.all([inbox.listMessages(on, o), inbox.countMessages(on, o, cap + 1)]);
   return performance.now() - began;
+}
+
+const plans: string[] = [];
+/** Runs one request with every statement recorded, then each statement again under EXPLAIN (ANALYZE, BUFFERS). */
+async function explain(name: string, request: Request) {
+  // Sub-builders pass through transformQuery too; a statement is one whose result came back.
+  const built = new Map<QueryId, RootOperationNode>();
+  const nodes: RootOperationNode[] = [];
+  const record: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => (built.set(queryId, node), node),
+    transformResult: async ({ queryId, result }) => (nodes.push(built.get(queryId)!), result),
+  };
+  await timeRequest(request, db.withPlugin(record));
+  const figures: string[] = [];
+  for (const node of nodes) {
+    const query = db.getExecutor().compileQuery(node, createQueryId());
+    const result = await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain (analyze, buffers) ${query.sql}`, [...query.parameters]));
+    const lines = result.rows.map((r) => r['QUERY PLAN']);
+    const buffers = lines.find((l) => l.includes('Buffers:'))?.match(/hit=(\d+)/)?.[1] ?? '0';
+    const read = lines.find((l) => l.includes('Buffers:'))?.match(/read=(\d+)/)?.[1] ?? '0';
+    const time = lines.find((l) => l.startsWith('Execution Time'))?.match(/([\d.]+) ms/)?.[1] ?? '?';
+    figures.push(`${Number(buffers) + Number(read)} pages (${read} read) ${time} ms`);
+    plans.push(`-- ${name}\n${query.sql}\n${JSON.stringify(query.parameters)}\n${lines.join('\n')}\n`);
+  }
+  console.log(`  explain: ${figures.join(' | ')}`);
 }
 
 async function measure(name: string, next: () => Request) {
   for (let i = 0; i < 5; i++) await timeRequest(next()); // warm-up
+  if (values.explain) await explain(name, next());
   const times: number[] = [];
   for (let i = 0; i < queries; i++) times.push(await timeRequest(next()));
   console.log(`${name.padEnd(46)} ${fmt(times)}`);
@@ -139,4 +174,5 @@ searches.push(...(await measure('search two words (inbox)', () => ({ category: c
 searches.push(...(await measure('search a sender address (all mail)', () => ({ category: category('all'), offset: 0, search: `sender${Math.floor(random() * 500)}@bench.test` }))));
 console.log(`ALL PAGES    ${fmt(pages)}   goal p95 ≤ 50 ms`);
 console.log(`ALL SEARCHES ${fmt(searches)}   goal p95 ≤ 200 ms`);
+if (values.explain) fs.writeFileSync(values.plans, plans.join('\n'));
 await database.close();

@@ -79,7 +79,7 @@ export async function categoryFolders(db: Db, owner: MailOwner, category: InboxC
   return q.execute();
 }
 
-const messageColumns = [
+export const messageColumns = [
   'id',
   'account_id',
   'folder_id',
@@ -98,16 +98,21 @@ const messageColumns = [
   'attachments',
 ] as const;
 
-function inFolders<O>(query: SelectQueryBuilder<DB, 'mail_messages', O>, o: InboxListOptions) {
+/** The options' folders and filters, without the search: what orders and bounds a search's windows. */
+export function inView<O>(query: SelectQueryBuilder<DB, 'mail_messages', O>, o: Omit<InboxListOptions, 'search'>) {
   // Warm-up messages stay in the mailbox but not on screen.
   let q = query.where('folder_id', 'in', o.folderIds).where('warmup', '=', false);
   if (o.folderIds.length > 1 && o.accountIds?.length) q = q.where('account_id', 'in', o.accountIds);
   if (o.flaggedOnly) q = q.where('flagged', '=', true);
-  if (o.search) q = q.where(sql<boolean>`search @@ websearch_to_tsquery('simple', ${o.search})`);
   if (o.filter === 'unread') q = q.where('seen', '=', false);
   if (o.filter === 'read') q = q.where('seen', '=', true);
   if (o.filter === 'attachments') q = q.where(sql<boolean>`jsonb_array_length(attachments) > 0`);
   return q;
+}
+
+export function inFolders<O>(query: SelectQueryBuilder<DB, 'mail_messages', O>, o: InboxListOptions) {
+  const q = inView(query, o);
+  return o.search ? q.where(sql<boolean>`search @@ websearch_to_tsquery('simple', ${o.search})`) : q;
 }
 
 /** One page, newest first (the order of the (folder_id, sent_at desc) index). */

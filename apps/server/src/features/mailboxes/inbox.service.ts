@@ -4,6 +4,7 @@ import type { AppContext } from '../../lib/context.js';
 import { renderMailDocument } from './message-html.js';
 import { parsedSource } from './message-source.js';
 import * as inbox from './inbox.repository.js';
+import { searchMessages } from './inbox-search.repository.js';
 import * as repo from './mailboxes.repository.js';
 import type { InboxCategory } from '@leadline/shared';
 
@@ -51,13 +52,15 @@ export async function listInbox(ctx: AppContext, actor: Actor, category: InboxCa
     limit: query.limit,
   };
   const cap = options.search ? INBOX_COUNT_CAP.search : INBOX_COUNT_CAP.folder;
-  const [rows, counted] = await Promise.all([inbox.listMessages(ctx.db, options), inbox.countMessages(ctx.db, options, cap + 1)]);
+  const { rows, counted, lowerBound } = options.search
+    ? await searchMessages(ctx.db, options, cap + 1)
+    : await Promise.all([inbox.listMessages(ctx.db, options), inbox.countMessages(ctx.db, options, cap + 1)]).then(([rows, counted]) => ({ rows, counted, lowerBound: false }));
   const total = Math.min(counted, cap);
   const folderOf = new Map(folders.map((f) => [f.id, f]));
   return {
     messages: rows.map(({ folder_id, ...row }) => presentMessage({ ...row, special_use: folderOf.get(folder_id)!.special_use, account_email: folderOf.get(folder_id)!.email_address })),
     pagination: { currentPage: query.page, totalPages: Math.max(1, Math.ceil(total / query.limit)), totalRecords: total },
-    totalIsCapped: counted > cap,
+    totalIsCapped: counted > cap || lowerBound,
   };
 }
 
