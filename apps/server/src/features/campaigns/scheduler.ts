@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { inWindow, leadWindow, localDayStart, nextWindowTime } from '@leadline/shared/campaigns/index';
 import type { AppContext } from '../../lib/context.js';
+import { sendJobs } from '../../lib/job-definition.js';
 import { chooseVariant, renderStep, variablesOf } from './campaign-steps.js';
 import { campaignSendEmail } from './campaigns.jobs.js';
 import { detectExits, type MailKind } from './exits.js';
@@ -136,7 +137,7 @@ async function plan(ctx: AppContext, planned: sends.NewSend[], now: Date): Promi
   return ctx.db.transaction().execute(async (trx) => {
     const made = await sends.insertSends(trx, planned);
     const jobs = made.map((m) => ({ payload: { sendId: m.id }, startAfterSeconds: Math.max(0, Math.ceil((dueAt.get(m.lead_id)! - now.getTime()) / 1000)) }));
-    await ctx.queue.sendMany(campaignSendEmail, jobs, { trx });
+    await sendJobs(ctx.queue, campaignSendEmail, jobs, { trx });
     return made.length;
   });
 }
