@@ -140,41 +140,6 @@ describe('sending campaign emails', () => {
     expect((await queuedSends(id, 0))[0]!.status).toBe('sent');
   });
 
-  it('after a pause, records an attempt the server took and drops, refunds and plans again on resume one it did not', async () => {
-    const id = await createAndLaunch('Paused mid-send', [
-      { first: 'Fay', email: LEADS[4]!.email },
-      { first: 'Gus', email: LEADS[5]!.email },
-    ], LATER);
-    expect((await runTick(t.ctx, { now: LATER })).planned).toBe(2);
-    const [taken, cut] = await queuedSends(id, 0);
-    // Two attempts paid for and marked sending: the server took the first (it is in Sent), the
-    // second died before its SMTP conversation. Then the campaign is paused.
-    for (const send of [taken!, cut!]) {
-      const { entry } = await spendCredits(t.ctx.db, { teamId: owner.teamId, userId: owner.userId, action: 'manual_email', amount: 2, idempotencyKey: `campaign-send:${send.id}` });
-      await t.ctx.db.updateTable('campaign_sends').set({ status: 'sending', attempts: 1, charge_id: entry.id }).where('id', '=', send.id).execute();
-    }
-    const account = (await findMailAccount(t.ctx.db, accountId))!;
-    await sendMail(t.ctx, account, { to: [taken!.to_address], subject: 'Hello Fay', text: 'first attempt', messageId: taken!.message_id });
-    await pauseCampaign(t.ctx.db, ownerActor(owner), id);
-    const before = (await getCreditsInfo(t.ctx.db, owner.teamId)).used;
-
-    expect(await sendPlannedEmail(t.ctx, taken!.id, () => LATER)).toBe('already-sent');
-    expect(await sendPlannedEmail(t.ctx, cut!.id, () => LATER)).toBe('released');
-    expect((await queuedSends(id, 0)).map((s) => [s.to_address, s.status])).toEqual([[LEADS[4]!.email, 'sent']]);
-    expect((await getCreditsInfo(t.ctx.db, owner.teamId)).used - before).toBe(-2);
-    expect(inbox(LEADS[5]!.email)).toHaveLength(0);
-
-    // Nothing is planned while paused; on resume the dropped lead gets its step, once.
-    const later = new Date(LATER.getTime() + 3_600_000);
-    expect((await runTick(t.ctx, { now: later })).planned).toBe(0);
-    await resumeCampaign(t.ctx.db, ownerActor(owner), id);
-    expect((await runTick(t.ctx, { now: later })).planned).toBe(1);
-    const again = (await queuedSends(id, 0)).find((s) => s.to_address === LEADS[5]!.email)!;
-    expect(again.message_id).not.toBe(cut!.message_id);
-    expect(await sendPlannedEmail(t.ctx, again.id, () => later)).toBe('sent');
-    expect([inbox(LEADS[4]!.email).length, inbox(LEADS[5]!.email).length]).toEqual([1, 1]);
-  });
-
   it('unsubscribes with a one-click POST: the address is suppressed for every campaign of the team', async () => {
     const a = await createAndLaunch('Unsub A', [{ first: 'Di', email: LEADS[3]!.email }], LATER);
     const b = await createAndLaunch('Unsub B', [{ first: 'Di', email: LEADS[3]!.email }], LATER);
@@ -234,5 +199,40 @@ describe('sending campaign emails', () => {
     const lead = await t.ctx.db.selectFrom('campaign_leads').select(['status', 'next_at']).where('campaign_id', '=', id).executeTakeFirstOrThrow();
     expect(lead.status).toBe('active');
     expect(lead.next_at?.toISOString()).toBe(MONDAY.toISOString());
+  });
+
+  it('after a pause, records an attempt the server took and drops, refunds and plans again on resume one it did not', async () => {
+    const id = await createAndLaunch('Paused mid-send', [
+      { first: 'Fay', email: LEADS[4]!.email },
+      { first: 'Gus', email: LEADS[5]!.email },
+    ], LATER);
+    expect((await runTick(t.ctx, { now: LATER })).planned).toBe(2);
+    const [taken, cut] = await queuedSends(id, 0);
+    // Two attempts paid for and marked sending: the server took the first (it is in Sent), the
+    // second died before its SMTP conversation. Then the campaign is paused.
+    for (const send of [taken!, cut!]) {
+      const { entry } = await spendCredits(t.ctx.db, { teamId: owner.teamId, userId: owner.userId, action: 'manual_email', amount: 2, idempotencyKey: `campaign-send:${send.id}` });
+      await t.ctx.db.updateTable('campaign_sends').set({ status: 'sending', attempts: 1, charge_id: entry.id }).where('id', '=', send.id).execute();
+    }
+    const account = (await findMailAccount(t.ctx.db, accountId))!;
+    await sendMail(t.ctx, account, { to: [taken!.to_address], subject: 'Hello Fay', text: 'first attempt', messageId: taken!.message_id });
+    await pauseCampaign(t.ctx.db, ownerActor(owner), id);
+    const before = (await getCreditsInfo(t.ctx.db, owner.teamId)).used;
+
+    expect(await sendPlannedEmail(t.ctx, taken!.id, () => LATER)).toBe('already-sent');
+    expect(await sendPlannedEmail(t.ctx, cut!.id, () => LATER)).toBe('released');
+    expect((await queuedSends(id, 0)).map((s) => [s.to_address, s.status])).toEqual([[LEADS[4]!.email, 'sent']]);
+    expect((await getCreditsInfo(t.ctx.db, owner.teamId)).used - before).toBe(-2);
+    expect(inbox(LEADS[5]!.email)).toHaveLength(0);
+
+    // Nothing is planned while paused; on resume the dropped lead gets its step, once.
+    const later = new Date(LATER.getTime() + 3_600_000);
+    expect((await runTick(t.ctx, { now: later })).planned).toBe(0);
+    await resumeCampaign(t.ctx.db, ownerActor(owner), id);
+    expect((await runTick(t.ctx, { now: later })).planned).toBe(1);
+    const again = (await queuedSends(id, 0)).find((s) => s.to_address === LEADS[5]!.email)!;
+    expect(again.message_id).not.toBe(cut!.message_id);
+    expect(await sendPlannedEmail(t.ctx, again.id, () => later)).toBe('sent');
+    expect([inbox(LEADS[4]!.email).length, inbox(LEADS[5]!.email).length]).toEqual([1, 1]);
   });
 });

@@ -128,24 +128,36 @@ export type NewSend = {
  */
 export async function insertSends(db: Db, planned: NewSend[]): Promise<Array<{ id: string; lead_id: string }>> {
   if (planned.length === 0) return [];
+  // One JSON parameter for all the rows: cheaper to build and to bind than a VALUES list of hundreds.
+  const values = JSON.stringify(
+    planned.map((send) => ({
+      campaign_id: send.campaignId,
+      lead_id: send.leadId,
+      team_id: send.teamId,
+      step_position: send.stepPosition,
+      variant: send.variant,
+      mailbox_id: send.mailboxId,
+      message_id: send.messageId,
+      to_address: send.to,
+      subject: send.subject,
+      body: send.body,
+      in_reply_to: send.inReplyTo,
+      references: send.references,
+      due_at: send.dueAt.toISOString(),
+    })),
+  );
+  const columns = ['campaign_id', 'lead_id', 'team_id', 'step_position', 'variant', 'mailbox_id', 'message_id', 'to_address', 'subject', 'body', 'in_reply_to', 'references', 'due_at'] as const;
   const rows = await db
     .insertInto('campaign_sends')
-    .values(
-      planned.map((send) => ({
-        campaign_id: send.campaignId,
-        lead_id: send.leadId,
-        team_id: send.teamId,
-        step_position: send.stepPosition,
-        variant: send.variant,
-        mailbox_id: send.mailboxId,
-        message_id: send.messageId,
-        to_address: send.to,
-        subject: send.subject,
-        body: send.body,
-        in_reply_to: send.inReplyTo,
-        references: send.references,
-        due_at: send.dueAt,
-      })),
+    .columns([...columns])
+    .expression((eb) =>
+      eb
+        .selectFrom(
+          sql<Record<(typeof columns)[number], unknown>>`jsonb_to_recordset(${values}::jsonb)`.as<'v'>(
+            sql`v(campaign_id uuid, lead_id uuid, team_id uuid, step_position int, variant int, mailbox_id uuid, message_id text, to_address text, subject text, body text, in_reply_to text, "references" text[], due_at timestamptz)`,
+          ),
+        )
+        .select(columns.map((c) => `v.${c}` as const)),
     )
     .onConflict((oc) => oc.columns(['lead_id', 'step_position']).doNothing())
     .returning(['id', 'lead_id'])
