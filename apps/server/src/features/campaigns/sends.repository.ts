@@ -173,22 +173,10 @@ export async function insertSends(db: Db, planned: NewSend[]): Promise<Array<{ i
 }
 
 /** A lead moves to its next step (due then), or is completed when there is none. */
-export async function advanceLead(db: Db, leadId: string, next: { position: number; at: Date } | null, sent?: { at: Date; subject: string | null; messageId: string }) {
+export async function advanceLead(db: Db, leadId: string, next: { position: number; at: Date } | null) {
   await db
     .updateTable('campaign_leads')
-    .set({
-      next_position: next?.position ?? null,
-      next_at: next?.at ?? null,
-      status: next ? 'active' : 'completed',
-      updated_at: new Date(),
-      ...(sent
-        ? {
-            last_sent_at: sent.at,
-            thread_subject: sql<string | null>`coalesce(thread_subject, ${sent.subject})`,
-            thread_message_ids: sql<string[]>`array_append(thread_message_ids, ${sent.messageId})`,
-          }
-        : {}),
-    })
+    .set({ next_position: next?.position ?? null, next_at: next?.at ?? null, status: next ? 'active' : 'completed', updated_at: new Date() })
     .where('id', '=', leadId)
     .where('status', '=', 'active')
     .execute();
