@@ -73,6 +73,25 @@ export class Queue implements JobSender {
     });
   }
 
+  async sendMany<P>(definition: JobDefinition<P>, jobs: Array<{ payload: P; startAfterSeconds?: number }>, options: Pick<SendOptions, 'trx'> = {}): Promise<void> {
+    if (!this.#jobs.has(definition.name)) throw new Error(`Job ${definition.name} is not registered with the queue`);
+    if (jobs.length === 0) return;
+    const trx = options.trx;
+    // pg-boss's insert takes the queue's options (retries, expiry, policy) from the queue row, as send does.
+    const rows = jobs.map((job) => {
+      const data = definition.payload.parse(job.payload);
+      const singletonKey = definition.singletonKey?.(data);
+      return {
+        name: definition.name,
+        data: data as object,
+        ...(singletonKey ? { singletonKey } : {}),
+        // As send's: a delay from the database's clock.
+        ...(job.startAfterSeconds ? { startAfter: `${job.startAfterSeconds} seconds` } : {}),
+      };
+    });
+    await this.#boss.insert(rows, trx ? { db: { executeSql: async (text: string, values: unknown[]) => trx.executeQuery(CompiledQuery.raw(text, values)) } } : {});
+  }
+
   /** Start handling every registered job in this process; a handler module is loaded with its first job. */
   async work(ctx: AppContext, options: { pollingIntervalSeconds?: number } = {}) {
     this.#working = true;

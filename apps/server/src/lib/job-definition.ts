@@ -43,4 +43,12 @@ export type SendOptions = {
 /** The one way to enqueue: by definition, the payload checked against its schema. */
 export interface JobSender {
   send<P>(definition: JobDefinition<P>, payload: P, options?: SendOptions): Promise<string | null>;
+  /** Enqueues many jobs of one definition in one statement, each with its own start delay. */
+  sendMany?<P>(definition: JobDefinition<P>, jobs: Array<{ payload: P; startAfterSeconds?: number }>, options?: Pick<SendOptions, 'trx'>): Promise<void>;
+}
+
+/** Enqueues many jobs of one definition: in one statement where the sender can, else one by one. */
+export async function sendJobs<P>(queue: JobSender, definition: JobDefinition<P>, jobs: Array<{ payload: P; startAfterSeconds?: number }>, options: Pick<SendOptions, 'trx'> = {}) {
+  if (queue.sendMany) return queue.sendMany(definition, jobs, options);
+  for (const job of jobs) await queue.send(definition, job.payload, { ...options, ...(job.startAfterSeconds ? { startAfterSeconds: job.startAfterSeconds } : {}) });
 }

@@ -14,7 +14,7 @@ import { buyEmails, deliveryReport } from './test/enrichment-charge.repository.j
 import { createContactList, createMailbox, ownerActor, threeSteps } from './test/fixtures.repository.js';
 
 const SENDER = { email: 'bounces@example.test', password: 'bounce-secret' };
-const LEADS = Array.from({ length: 6 }, (_, i) => ({ first: `Lead${i}`, email: `lead${i}@bounce.test` }));
+const LEADS = Array.from({ length: 7 }, (_, i) => ({ first: `Lead${i}`, email: `lead${i}@bounce.test` }));
 const EVERY_DAY = { timezone: 'UTC', days: [0, 1, 2, 3, 4, 5, 6], start: '00:00', end: '23:59' };
 // The real clock: the ledger dates its charges with the database's time.
 const NOW = new Date();
@@ -57,8 +57,12 @@ beforeAll(async () => {
   await grantCredits(t.ctx.db, { teamId: owner.teamId, amount: 1000, idempotencyKey: 'bounce-test-grant', reason: 'test' });
   accountId = await createMailbox(t.ctx.db, t.ctx.config, owner, SENDER.email, { smtp: { host: '127.0.0.1', port: smtp.port }, imap: dovecot, password: SENDER.password, capacity: 100 });
   const { listId, contactIds } = await createContactList(t.ctx.db, owner, 'Bought emails', LEADS);
-  // Leads 0-4 have emails bought by enrichment; lead 5's came with an import.
-  charges = await buyEmails(t.ctx.db, owner, contactIds.slice(0, 5));
+  // Leads 0-4 have emails bought by enrichment (lead 0's written in capitals by the provider);
+  // lead 5's came with an import; lead 6's enrichment bought another address than the one mailed.
+  charges = await buyEmails(t.ctx.db, owner, [
+    ...contactIds.slice(0, 5).map((contactId, i) => ({ contactId, email: i === 0 ? LEADS[0]!.email.toUpperCase() : LEADS[i]!.email })),
+    { contactId: contactIds[6]!, email: 'someone.else@bounce.test' },
+  ]);
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/v1/campaigns',
@@ -67,7 +71,7 @@ beforeAll(async () => {
   });
   campaignId = created.json().data.id;
   await launchCampaign(t.ctx.db, ownerActor(owner), campaignId, NOW);
-  expect((await runTick(t.ctx, { now: NOW, random: () => 0 })).planned).toBe(6);
+  expect((await runTick(t.ctx, { now: NOW, random: () => 0 })).planned).toBe(LEADS.length);
   for (const lead of LEADS) expect(await sendPlannedEmail(t.ctx, (await sendOf(lead.email)).id, () => NOW)).toBe('sent');
 }, 60_000);
 afterAll(async () => {
@@ -112,6 +116,14 @@ describe('hard bounces against Dovecot and loopback SMTP', () => {
     await syncAndTick(later(600));
     expect((await leadOf(lead)).status).toBe('bounced');
     expect(await refundsOf(charges[3]!)).toHaveLength(1);
+  });
+
+  it('does not refund an enrichment charge that bought another address of the contact than the one that bounced', async () => {
+    await report(6, '5.1.1');
+    expect(await syncAndTick(later(700))).toMatchObject({ 'hard-bounce': 1 });
+    expect((await leadOf(LEADS[6]!.email)).status).toBe('bounced');
+    expect(await refundsOf(charges[5]!)).toEqual([]);
+    expect((await timelineKinds(LEADS[6]!.email)).map(([kind]: [string]) => kind)).not.toContain('refunded');
   });
 
   it('does not refund an email bought more than 90 days before the bounce, nor one that credits did not buy', async () => {

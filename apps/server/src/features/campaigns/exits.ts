@@ -110,11 +110,12 @@ async function apply(ctx: AppContext, kind: MailKind, send: exits.MatchedSend, a
 
 /**
  * Gives back the enrichment credits that bought a hard-bounced address, if they were spent in the
- * last BOUNCE_REFUND_DAYS days. Keyed by the charge: the same address bouncing in two campaigns
+ * last BOUNCE_REFUND_DAYS days. Only the charge that bought that very address (case aside) is
+ * refunded, not one that bought another address of the same contact. Keyed by the charge: the same address bouncing in two campaigns
  * refunds once.
  */
 async function refundBouncedEmail(trx: Kysely<DB>, send: exits.MatchedSend, at: Date, now: Date) {
-  const charge = await findEmailCharge(trx, send.team_id, send.contact_id);
+  const charge = await findEmailCharge(trx, send.team_id, send.contact_id, send.to_address);
   if (!charge || charge.chargedAt.getTime() < now.getTime() - BOUNCE_REFUND_DAYS * 86_400_000) return;
   try {
     const { entry, replayed } = await refundCharge(trx, { teamId: send.team_id, chargeId: charge.chargeId, idempotencyKey: `bounce-refund:${charge.chargeId}`, reason: `Email ${send.to_address} bounced` });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { inWindow, leadWindow, localDayStart, nextWindowTime } from '@leadline/shared/campaigns/index';
 import type { AppContext } from '../../lib/context.js';
+import { sendJobs } from '../../lib/job-definition.js';
 import { chooseVariant, renderStep, variablesOf } from './campaign-steps.js';
 import { campaignSendEmail } from './campaigns.jobs.js';
 import { detectExits, type MailKind } from './exits.js';
@@ -63,6 +64,7 @@ export async function runTick(ctx: AppContext, options: TickOptions): Promise<Ti
     });
     const senderName = new Map(loads.map((m) => [m.id, m.name || null]));
 
+    const planned: sends.NewSend[] = [];
     for (const lead of await sends.dueLeads(ctx.db, campaign.id, now, remaining)) {
       if (perLead) {
         const window = leadWindow(campaign.schedule, { country: lead.country, region: lead.state, city: lead.city });
@@ -100,32 +102,42 @@ export async function runTick(ctx: AppContext, options: TickOptions): Promise<Ti
       const variant = chooseVariant(lead.id, position, step.variants?.map((v) => v.weight) ?? []);
       const rendered = renderStep(step, variant, variablesOf(lead, lead.email, senderName.get(pick.slot.id) ?? null), lead.thread_subject);
       const inThread = rendered.inThread && lead.thread_message_ids.length > 0;
-      const dueAt = new Date(pick.at);
-      const planned = await ctx.db.transaction().execute(async (trx) => {
-        const sendId = await sends.insertSend(trx, {
-          campaignId: campaign.id,
-          leadId: lead.id,
-          teamId: campaign.team_id,
-          stepPosition: position,
-          variant: rendered.variant,
-          mailboxId: pick.slot.id,
-          messageId: `<${crypto.randomUUID()}@${pick.slot.domain}>`,
-          to: lead.email ?? '',
-          subject: rendered.subject,
-          body: rendered.body,
-          inReplyTo: inThread ? (lead.thread_message_ids.at(-1) ?? null) : null,
-          references: inThread ? lead.thread_message_ids : [],
-          dueAt,
-        });
-        if (sendId) await ctx.queue.send(campaignSendEmail, { sendId }, { trx, startAfterSeconds: Math.max(0, Math.ceil((pick.at - now.getTime()) / 1000)) });
-        return Boolean(sendId);
-      });
-      if (!planned) continue;
       book(pick);
-      result.planned++;
+      planned.push({
+        campaignId: campaign.id,
+        leadId: lead.id,
+        teamId: campaign.team_id,
+        stepPosition: position,
+        variant: rendered.variant,
+        mailboxId: pick.slot.id,
+        messageId: `<${crypto.randomUUID()}@${pick.slot.domain}>`,
+        to: lead.email ?? '',
+        subject: rendered.subject,
+        body: rendered.body,
+        inReplyTo: inThread ? (lead.thread_message_ids.at(-1) ?? null) : null,
+        references: inThread ? lead.thread_message_ids : [],
+        dueAt: new Date(pick.at),
+      });
       if (--remaining <= 0) break;
     }
+    result.planned += await plan(ctx, planned, now);
     await sends.completeIfDone(ctx.db, campaign.id, now);
   }
   return result;
+}
+
+/**
+ * Writes a campaign's planned emails of one tick in one transaction: the sends in one statement,
+ * their leads in another, and a send job each in a third, each job starting when its email is due.
+ * A (lead, step) that already has a send (a concurrent tick got there first) gets no second one.
+ */
+async function plan(ctx: AppContext, planned: sends.NewSend[], now: Date): Promise<number> {
+  if (planned.length === 0) return 0;
+  const dueAt = new Map(planned.map((p) => [p.leadId, p.dueAt.getTime()]));
+  return ctx.db.transaction().execute(async (trx) => {
+    const made = await sends.insertSends(trx, planned);
+    const jobs = made.map((m) => ({ payload: { sendId: m.id }, startAfterSeconds: Math.max(0, Math.ceil((dueAt.get(m.lead_id)! - now.getTime()) / 1000)) }));
+    await sendJobs(ctx.queue, campaignSendEmail, jobs, { trx });
+    return made.length;
+  });
 }

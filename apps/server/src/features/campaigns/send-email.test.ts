@@ -8,13 +8,13 @@ import { createOwner, type TestUser } from '../../test/factories.js';
 import { startDovecot, type Dovecot } from '../../test/mail/dovecot.js';
 import { startSmtpDelivery, type SmtpDelivery } from '../../test/mail/smtp-delivery.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { launchCampaign } from './campaigns.service.js';
+import { launchCampaign, pauseCampaign, resumeCampaign } from './campaigns.service.js';
 import { runTick } from './scheduler.js';
 import { sendPlannedEmail } from './send-email.js';
 import { createContactList, createMailbox, ownerActor, threeSteps, WEEKDAYS_9_TO_5 } from './test/fixtures.repository.js';
 
 const SENDER = { email: 'sales@example.test', password: 'sales-secret' };
-const LEADS = Array.from({ length: 4 }, (_, i) => ({ email: `lead${i}@example.test`, password: `lead${i}-secret` }));
+const LEADS = Array.from({ length: 6 }, (_, i) => ({ email: `lead${i}@example.test`, password: `lead${i}-secret` }));
 const MONDAY = new Date('2026-01-12T08:00:00Z'); // 09:00 in Paris
 /** After the first campaign's last step: the mailbox's clock only moves forward. */
 const LATER = new Date('2026-01-26T08:00:00Z');
@@ -199,5 +199,40 @@ describe('sending campaign emails', () => {
     const lead = await t.ctx.db.selectFrom('campaign_leads').select(['status', 'next_at']).where('campaign_id', '=', id).executeTakeFirstOrThrow();
     expect(lead.status).toBe('active');
     expect(lead.next_at?.toISOString()).toBe(MONDAY.toISOString());
+  });
+
+  it('after a pause, records an attempt the server took and drops, refunds and plans again on resume one it did not', async () => {
+    const id = await createAndLaunch('Paused mid-send', [
+      { first: 'Fay', email: LEADS[4]!.email },
+      { first: 'Gus', email: LEADS[5]!.email },
+    ], LATER);
+    expect((await runTick(t.ctx, { now: LATER })).planned).toBe(2);
+    const [taken, cut] = await queuedSends(id, 0);
+    // Two attempts paid for and marked sending: the server took the first (it is in Sent), the
+    // second died before its SMTP conversation. Then the campaign is paused.
+    for (const send of [taken!, cut!]) {
+      const { entry } = await spendCredits(t.ctx.db, { teamId: owner.teamId, userId: owner.userId, action: 'manual_email', amount: 2, idempotencyKey: `campaign-send:${send.id}` });
+      await t.ctx.db.updateTable('campaign_sends').set({ status: 'sending', attempts: 1, charge_id: entry.id }).where('id', '=', send.id).execute();
+    }
+    const account = (await findMailAccount(t.ctx.db, accountId))!;
+    await sendMail(t.ctx, account, { to: [taken!.to_address], subject: 'Hello Fay', text: 'first attempt', messageId: taken!.message_id });
+    await pauseCampaign(t.ctx.db, ownerActor(owner), id);
+    const before = (await getCreditsInfo(t.ctx.db, owner.teamId)).used;
+
+    expect(await sendPlannedEmail(t.ctx, taken!.id, () => LATER)).toBe('already-sent');
+    expect(await sendPlannedEmail(t.ctx, cut!.id, () => LATER)).toBe('released');
+    expect((await queuedSends(id, 0)).map((s) => [s.to_address, s.status])).toEqual([[LEADS[4]!.email, 'sent']]);
+    expect((await getCreditsInfo(t.ctx.db, owner.teamId)).used - before).toBe(-2);
+    expect(inbox(LEADS[5]!.email)).toHaveLength(0);
+
+    // Nothing is planned while paused; on resume the dropped lead gets its step, once.
+    const later = new Date(LATER.getTime() + 3_600_000);
+    expect((await runTick(t.ctx, { now: later })).planned).toBe(0);
+    await resumeCampaign(t.ctx.db, ownerActor(owner), id);
+    expect((await runTick(t.ctx, { now: later })).planned).toBe(1);
+    const again = (await queuedSends(id, 0)).find((s) => s.to_address === LEADS[5]!.email)!;
+    expect(again.message_id).not.toBe(cut!.message_id);
+    expect(await sendPlannedEmail(t.ctx, again.id, () => later)).toBe('sent');
+    expect([inbox(LEADS[4]!.email).length, inbox(LEADS[5]!.email).length]).toEqual([1, 1]);
   });
 });

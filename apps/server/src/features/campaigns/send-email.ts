@@ -3,13 +3,12 @@ import { CAMPAIGN_MESSAGES, leadWindow, stepDueAt } from '@leadline/shared/campa
 import type { AppContext } from '../../lib/context.js';
 import type { WriteLane } from '../../lib/service-definition.js';
 import { refundCharge, spendCredits } from '../credits/index.js';
-import { findSecret } from '../../lib/crypto/secrets.js';
+import { campaignLinksSecret } from './link-secret.js';
 import { findMailAccount, plainTextOf, sendMail, syncMailboxOnce } from '../mailboxes/index.js';
 import { composeBody } from './campaign-body.js';
 import * as repo from './campaigns.repository.js';
 import * as sends from './sends.repository.js';
 import { campaignSendEmail } from './campaigns.jobs.js';
-import { isSuppressed } from './suppressions.repository.js';
 import { unsubscribeToken } from './suppressions.service.js';
 import { clickToken, openToken } from './tracking-links.js';
 
@@ -75,7 +74,7 @@ async function contentOf(ctx: AppContext, send: sends.SendContext, from: string)
     if (send.unsubscribe_footer) unsubscribeUrl = url;
   } else headers['List-Unsubscribe'] = `<mailto:${from}?subject=unsubscribe>`;
   // Tracking needs addresses the recipient can reach: without a public URL nothing is tracked.
-  const secret = base && (send.track_opens || send.track_clicks) ? await findSecret(ctx.db, 'campaign_links') : null;
+  const secret = base && (send.track_opens || send.track_clicks) ? await campaignLinksSecret(ctx.db) : null;
   const parts = composeBody({
     body: send.body,
     trackClick: secret && send.track_clicks ? (url) => `${base}/t/c/${clickToken(send.id, url, secret)}?u=${encodeURIComponent(url)}` : null,
@@ -97,7 +96,7 @@ export async function sendPlannedEmail(ctx: AppContext, sendId: string, now = ()
   const send = await sends.findSendContext(ctx.db, sendId);
   if (!send || send.status === 'sent' || send.status === 'cancelled' || send.status === 'failed') return 'skipped';
   const account = send.mailbox_id ? await findMailAccount(ctx.db, send.mailbox_id) : undefined;
-  const stillWanted = send.campaign_status === 'active' && send.lead_status === 'active' && account?.status === 'connected' && !(await isSuppressed(ctx.db, send.team_id, send.to_address));
+  const stillWanted = send.campaign_status === 'active' && send.lead_status === 'active' && account?.status === 'connected' && !send.suppressed;
 
   if (send.status === 'sending' && account) {
     if (!(await sends.syncedMessageExists(ctx.db, account.id, send.message_id))) await syncMailboxOnce(ctx, account, directLane(ctx));
@@ -107,30 +106,11 @@ export async function sendPlannedEmail(ctx: AppContext, sendId: string, now = ()
     }
   }
   if (!stillWanted || !account) {
-    if (send.status === 'queued') await ctx.db.transaction().execute((trx) => sends.releaseSend(trx, send.id, send.lead_id, now()));
+    await release(ctx, send, now());
     return 'released';
   }
 
-  const paid = await ctx.db.transaction().execute(async (trx) => {
-    const locked = await sends.lockSend(trx, send.id);
-    if (!locked || locked.status === 'sent') return false;
-    if (locked.charge_id) return { chargeId: locked.charge_id, attempt: await sends.markSending(trx, send.id, locked.charge_id) };
-    try {
-      if (!send.created_by) throw new AppError('INSUFFICIENT_CREDITS', CAMPAIGN_MESSAGES.outOfCredits);
-      const { entry } = await spendCredits(trx, {
-        teamId: send.team_id,
-        userId: send.created_by,
-        action: 'manual_email',
-        amount: CREDIT_COSTS.manualEmail,
-        idempotencyKey: `campaign-send:${send.id}`,
-        reason: `Campaign "${send.campaign_name}" email`,
-      });
-      return { chargeId: entry.id, attempt: await sends.markSending(trx, send.id, entry.id) };
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'INSUFFICIENT_CREDITS') throw error;
-      return false;
-    }
-  });
+  const paid = await claim(ctx, send);
   if (!paid) {
     await ctx.db.transaction().execute(async (trx) => {
       await sends.pauseForReason(trx, send.campaign_id, CAMPAIGN_MESSAGES.outOfCredits);
@@ -138,6 +118,7 @@ export async function sendPlannedEmail(ctx: AppContext, sendId: string, now = ()
     });
     return 'out-of-credits';
   }
+  if (paid === 'gone') return 'skipped';
 
   const { headers, text, html } = await contentOf(ctx, send, account.email_address);
   // The send is recorded the moment the server takes the message, before the copy is filed in
@@ -177,6 +158,58 @@ export async function sendPlannedEmail(ctx: AppContext, sendId: string, now = ()
 }
 
 /**
+ * Pays for an attempt and marks the send `sending`, in one transaction: the charge (2 credits,
+ * keyed by the send, so an attempt after a crash finds the same one) and the claim. A send
+ * already paid for is only claimed. Answers false when the team is out of credits, 'gone' when
+ * the send is no longer queued or sending (another attempt recorded it).
+ */
+async function claim(ctx: AppContext, send: sends.SendContext): Promise<{ chargeId: string; attempt: number } | false | 'gone'> {
+  if (send.charge_id) {
+    const attempt = await sends.claimSend(ctx.db, send.id, send.charge_id);
+    return attempt === undefined ? 'gone' : { chargeId: send.charge_id, attempt };
+  }
+  if (!send.created_by) return false;
+  const createdBy = send.created_by;
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const { entry } = await spendCredits(trx, {
+        teamId: send.team_id,
+        userId: createdBy,
+        action: 'manual_email',
+        amount: CREDIT_COSTS.manualEmail,
+        idempotencyKey: `campaign-send:${send.id}`,
+        reason: `Campaign "${send.campaign_name}" email`,
+      });
+      const attempt = await sends.claimSend(trx, send.id, entry.id);
+      // Rolls the charge back with the transaction.
+      if (attempt === undefined) throw new SendGone();
+      return { chargeId: entry.id, attempt };
+    });
+  } catch (error) {
+    if (error instanceof SendGone) return 'gone';
+    if (error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS') return false;
+    throw error;
+  }
+}
+
+class SendGone extends Error {}
+
+/**
+ * Drops a send that is no longer wanted (campaign paused, lead stopped, address suppressed,
+ * mailbox gone) and that no SMTP server took: its lead is due again, so a paused campaign's lead
+ * gets its step when the campaign resumes. A send caught `sending` (an attempt cut short, not
+ * found in the mailbox's Sent) is dropped the same way, and the credits paid for it go back.
+ */
+async function release(ctx: AppContext, send: sends.SendContext, at: Date) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const chargeId = await sends.releaseSend(trx, send.id, send.lead_id, at);
+    if (chargeId) {
+      await refundCharge(trx, { teamId: send.team_id, chargeId, idempotencyKey: `campaign-send-released:${send.id}`, reason: `Campaign "${send.campaign_name}" email not sent` });
+    }
+  });
+}
+
+/**
  * Ends a send that will not go out: the send keeps the reason, its lead stops as `failed`, and
  * when the server answered with a refusal (so it never took the message) the 2 credits go back.
  */
@@ -192,15 +225,6 @@ async function fail(ctx: AppContext, send: sends.SendContext, chargeId: string, 
 
 /** Records the send as sent and moves its lead to the next step, due its delay after now. */
 async function finish(ctx: AppContext, send: sends.SendContext, at: Date) {
-  const steps = await repo.findSteps(ctx.db, send.campaign_id);
-  const next = steps.find((s) => s.position === send.step_position + 1);
-  await ctx.db.transaction().execute(async (trx) => {
-    await sends.markSent(trx, send.id, at);
-    await repo.addLeadEvent(trx, send.lead_id, 'sent', send.subject, send.step_position, at);
-    await sends.advanceLead(trx, send.lead_id, next ? { position: next.position, at: stepDueAt(at, next.delay_days, next.business_days, leadWindow(send.schedule, send)) } : null, {
-      at,
-      subject: send.subject,
-      messageId: send.message_id,
-    });
-  });
+  const next = send.next_position === null ? null : { position: send.next_position, at: stepDueAt(at, send.next_delay_days ?? 0, send.next_business_days ?? false, leadWindow(send.schedule, send)) };
+  await sends.recordSent(ctx.db, { id: send.id, leadId: send.lead_id, subject: send.subject, messageId: send.message_id, stepPosition: send.step_position }, next, at);
 }

@@ -122,11 +122,15 @@ export type NewSend = {
   dueAt: Date;
 };
 
-/** Plans one email; nothing when this (lead, step) already has one. The lead waits for it (no due time). */
-export async function insertSend(db: Db, send: NewSend): Promise<string | undefined> {
-  const row = await db
-    .insertInto('campaign_sends')
-    .values({
+/**
+ * Plans a tick's emails of one campaign in one statement, skipping any (lead, step) that already
+ * has one, and answers the sends made. Their leads wait for them (no due time), on their mailbox.
+ */
+export async function insertSends(db: Db, planned: NewSend[]): Promise<Array<{ id: string; lead_id: string }>> {
+  if (planned.length === 0) return [];
+  // One JSON parameter for all the rows: cheaper to build and to bind than a VALUES list of hundreds.
+  const values = JSON.stringify(
+    planned.map((send) => ({
       campaign_id: send.campaignId,
       lead_id: send.leadId,
       team_id: send.teamId,
@@ -139,32 +143,40 @@ export async function insertSend(db: Db, send: NewSend): Promise<string | undefi
       body: send.body,
       in_reply_to: send.inReplyTo,
       references: send.references,
-      due_at: send.dueAt,
-    })
+      due_at: send.dueAt.toISOString(),
+    })),
+  );
+  const columns = ['campaign_id', 'lead_id', 'team_id', 'step_position', 'variant', 'mailbox_id', 'message_id', 'to_address', 'subject', 'body', 'in_reply_to', 'references', 'due_at'] as const;
+  const rows = await db
+    .insertInto('campaign_sends')
+    .columns([...columns])
+    .expression((eb) =>
+      eb
+        .selectFrom(
+          sql<Record<(typeof columns)[number], unknown>>`jsonb_to_recordset(${values}::jsonb)`.as<'v'>(
+            sql`v(campaign_id uuid, lead_id uuid, team_id uuid, step_position int, variant int, mailbox_id uuid, message_id text, to_address text, subject text, body text, in_reply_to text, "references" text[], due_at timestamptz)`,
+          ),
+        )
+        .select(columns.map((c) => `v.${c}` as const)),
+    )
     .onConflict((oc) => oc.columns(['lead_id', 'step_position']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  await db.updateTable('campaign_leads').set({ next_at: null, mailbox_id: send.mailboxId, updated_at: new Date() }).where('id', '=', send.leadId).execute();
-  return row?.id;
+    .returning(['id', 'lead_id'])
+    .execute();
+  const leads = JSON.stringify(planned.map((send) => ({ id: send.leadId, mailbox_id: send.mailboxId })));
+  await db
+    .updateTable('campaign_leads as l')
+    .from(sql<{ id: string; mailbox_id: string }>`jsonb_to_recordset(${leads}::jsonb)`.as<'v'>(sql`v(id uuid, mailbox_id uuid)`))
+    .set((eb) => ({ next_at: null, mailbox_id: eb.ref('v.mailbox_id'), updated_at: new Date() }))
+    .whereRef('l.id', '=', 'v.id')
+    .execute();
+  return rows;
 }
 
 /** A lead moves to its next step (due then), or is completed when there is none. */
-export async function advanceLead(db: Db, leadId: string, next: { position: number; at: Date } | null, sent?: { at: Date; subject: string | null; messageId: string }) {
+export async function advanceLead(db: Db, leadId: string, next: { position: number; at: Date } | null) {
   await db
     .updateTable('campaign_leads')
-    .set({
-      next_position: next?.position ?? null,
-      next_at: next?.at ?? null,
-      status: next ? 'active' : 'completed',
-      updated_at: new Date(),
-      ...(sent
-        ? {
-            last_sent_at: sent.at,
-            thread_subject: sql<string | null>`coalesce(thread_subject, ${sent.subject})`,
-            thread_message_ids: sql<string[]>`array_append(thread_message_ids, ${sent.messageId})`,
-          }
-        : {}),
-    })
+    .set({ next_position: next?.position ?? null, next_at: next?.at ?? null, status: next ? 'active' : 'completed', updated_at: new Date() })
     .where('id', '=', leadId)
     .where('status', '=', 'active')
     .execute();
@@ -180,7 +192,7 @@ export async function deferLead(db: Db, leadId: string, at: Date) {
   await db.updateTable('campaign_leads').set({ next_at: at }).where('id', '=', leadId).where('status', '=', 'active').execute();
 }
 
-/** Everything a send's job needs, from the send id. */
+/** Everything a send's job needs, from the send id: its lead, campaign, the step after it, and whether its address is suppressed. */
 export async function findSendContext(db: Db, sendId: string) {
   return db
     .selectFrom('campaign_sends as s')
@@ -188,7 +200,10 @@ export async function findSendContext(db: Db, sendId: string) {
     .innerJoin('campaigns as c', 'c.id', 's.campaign_id')
     .innerJoin('contacts as ct', 'ct.id', 'l.contact_id')
     .innerJoin('teams as t', 't.id', 's.team_id')
+    .leftJoin('campaign_steps as next', (join) => join.onRef('next.campaign_id', '=', 's.campaign_id').on('next.position', '=', sql<number>`s.step_position + 1`))
     .selectAll('s')
+    .select(['next.position as next_position', 'next.delay_days as next_delay_days', 'next.business_days as next_business_days'])
+    .select((eb) => eb.exists(eb.selectFrom('suppressions as sp').select('sp.email').whereRef('sp.team_id', '=', 's.team_id').where('sp.email', '=', sql<string>`lower(s.to_address)`)).as('suppressed'))
     .select(['l.status as lead_status', 'c.status as campaign_status', 'c.created_by', 'c.schedule', 'c.name as campaign_name', 'ct.country', 'ct.state as region', 'ct.city'])
     .select(['c.track_opens', 'c.track_clicks', 'c.unsubscribe_footer', 't.sender_postal_address'])
     .where('s.id', '=', sendId)
@@ -196,20 +211,19 @@ export async function findSendContext(db: Db, sendId: string) {
 }
 export type SendContext = NonNullable<Awaited<ReturnType<typeof findSendContext>>>;
 
-/** Locks a send row and answers its status (the job re-checks it under the lock). */
-export async function lockSend(db: Db, sendId: string) {
-  return db.selectFrom('campaign_sends').select(['status', 'attempts', 'charge_id']).where('id', '=', sendId).forUpdate().executeTakeFirst();
-}
-
-/** Marks an attempt under way and answers how many attempts the send has had, this one included. */
-export async function markSending(db: Db, sendId: string, chargeId: string): Promise<number> {
+/**
+ * Claims a send for an attempt: marks it `sending`, with the charge that pays for it, and answers
+ * how many attempts it has had, this one included; nothing when it is no longer queued or sending.
+ */
+export async function claimSend(db: Db, sendId: string, chargeId: string): Promise<number | undefined> {
   const row = await db
     .updateTable('campaign_sends')
-    .set({ status: 'sending', charge_id: chargeId, attempts: sql<number>`attempts + 1` })
+    .set({ status: 'sending', charge_id: sql<string>`coalesce(charge_id, ${chargeId}::uuid)`, attempts: sql<number>`attempts + 1` })
     .where('id', '=', sendId)
+    .where('status', 'in', ['queued', 'sending'])
     .returning('attempts')
-    .executeTakeFirstOrThrow();
-  return row.attempts;
+    .executeTakeFirst();
+  return row?.attempts;
 }
 
 /** A send that will not go out, with the reason; its lead ends as `failed`. */
@@ -218,14 +232,51 @@ export async function markFailed(db: Db, sendId: string, leadId: string, reason:
   await db.updateTable('campaign_leads').set({ status: 'failed', next_at: null, updated_at: at }).where('id', '=', leadId).where('status', '=', 'active').execute();
 }
 
+/** Marks a send sent, and nothing else (a test's shortcut to a sent email). */
 export async function markSent(db: Db, sendId: string, at: Date) {
   await db.updateTable('campaign_sends').set({ status: 'sent', sent_at: at, error: null }).where('id', '=', sendId).execute();
 }
 
-/** Drops a send no SMTP server has seen, and makes its lead due again (when the campaign resumes). */
-export async function releaseSend(db: Db, sendId: string, leadId: string, at: Date) {
-  await db.deleteFrom('campaign_sends').where('id', '=', sendId).where('status', '=', 'queued').execute();
+/**
+ * Records a send taken by the SMTP server, in one statement: the send is `sent`, the lead's
+ * timeline shows it, and the lead moves to its next step (due then) or is completed. Only a send
+ * still in flight is recorded, so recording twice changes nothing.
+ */
+export async function recordSent(db: Db, send: { id: string; leadId: string; subject: string; messageId: string; stepPosition: number }, next: { position: number; at: Date } | null, at: Date) {
+  await db
+    .with('sent', (w) =>
+      w.updateTable('campaign_sends').set({ status: 'sent', sent_at: at, error: null }).where('id', '=', send.id).where('status', 'in', ['queued', 'sending']).returning('lead_id'),
+    )
+    .with('event', (w) =>
+      w
+        .insertInto('campaign_lead_events')
+        .columns(['lead_id', 'kind', 'detail', 'step_position', 'at'])
+        .expression((eb) => eb.selectFrom('sent').select(['sent.lead_id', sql<string>`${'sent'}::text`.as('kind'), sql<string>`${send.subject}::text`.as('detail'), sql<number>`${send.stepPosition}::int`.as('step_position'), sql<Date>`${at}::timestamptz`.as('at')])),
+    )
+    .updateTable('campaign_leads')
+    .set({
+      next_position: next?.position ?? null,
+      next_at: next?.at ?? null,
+      status: next ? 'active' : 'completed',
+      updated_at: new Date(),
+      last_sent_at: at,
+      thread_subject: sql<string | null>`coalesce(thread_subject, ${send.subject})`,
+      thread_message_ids: sql<string[]>`array_append(thread_message_ids, ${send.messageId})`,
+    })
+    .where('id', '=', (eb) => eb.selectFrom('sent').select('sent.lead_id'))
+    .where('status', '=', 'active')
+    .execute();
+}
+
+/**
+ * Drops a send no SMTP server has taken (queued, or an attempt cut short) and makes its lead due
+ * again (when the campaign resumes). Answers the charge that paid for the dropped send, if any.
+ */
+export async function releaseSend(db: Db, sendId: string, leadId: string, at: Date): Promise<string | null> {
+  const dropped = await db.deleteFrom('campaign_sends').where('id', '=', sendId).where('status', 'in', ['queued', 'sending']).returning('charge_id').executeTakeFirst();
+  if (!dropped) return null;
   await db.updateTable('campaign_leads').set({ next_at: at, updated_at: at }).where('id', '=', leadId).where('status', '=', 'active').execute();
+  return dropped.charge_id;
 }
 
 export async function pauseForReason(db: Db, campaignId: string, reason: string) {

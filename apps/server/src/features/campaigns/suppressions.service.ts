@@ -4,7 +4,7 @@ import { CAMPAIGN_MESSAGES, SUPPRESSION_MESSAGES, SUPPRESSION_UNDO_MS } from '@l
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';
-import { findSecret } from '../../lib/crypto/secrets.js';
+import { campaignLinksSecret } from './link-secret.js';
 import * as sends from './sends.repository.js';
 import * as repo from './suppressions.repository.js';
 
@@ -16,14 +16,14 @@ const macOf = (id: string, secret: string) => crypto.createHmac('sha256', secret
  */
 export async function unsubscribeToken(db: Kysely<DB>, sendId: string) {
   const id = sendId.replaceAll('-', '');
-  return `${id}.${macOf(id, await findSecret(db, 'campaign_links'))}`;
+  return `${id}.${macOf(id, await campaignLinksSecret(db))}`;
 }
 
 /** The send id of a token this installation made, else null. */
 async function readUnsubscribeToken(db: Kysely<DB>, token: string): Promise<string | null> {
   const match = /^([0-9a-f]{32})\.([\w-]{22})$/.exec(token);
   if (!match) return null;
-  const good = Buffer.from(macOf(match[1]!, await findSecret(db, 'campaign_links')));
+  const good = Buffer.from(macOf(match[1]!, await campaignLinksSecret(db)));
   const given = Buffer.from(match[2]!);
   if (!crypto.timingSafeEqual(good, given)) return null;
   return match[1]!.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');

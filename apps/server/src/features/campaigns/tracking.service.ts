@@ -1,7 +1,7 @@
 import { notFound } from '@leadline/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { findSecret } from '../../lib/crypto/secrets.js';
+import { campaignLinksSecret } from './link-secret.js';
 import { clickPurpose, openPurpose, readToken } from './tracking-links.js';
 import * as repo from './tracking.repository.js';
 
@@ -10,7 +10,7 @@ const unknownLink = () => notFound('Link');
 
 /** The open pixel was fetched: the email's first open is recorded (when its campaign tracks opens). */
 export async function trackOpen(db: Kysely<DB>, token: string, now = new Date()) {
-  const sendId = readToken(token, openPurpose, await findSecret(db, 'campaign_links'));
+  const sendId = readToken(token, openPurpose, await campaignLinksSecret(db));
   if (!sendId) throw unknownLink();
   await repo.recordOpen(db, sendId, now);
 }
@@ -22,7 +22,7 @@ export async function trackOpen(db: Kysely<DB>, token: string, now = new Date())
  */
 export async function trackClick(db: Kysely<DB>, token: string, url: string, now = new Date()): Promise<string> {
   if (!/^https?:\/\//i.test(url)) throw unknownLink();
-  const sendId = readToken(token, clickPurpose(url), await findSecret(db, 'campaign_links'));
+  const sendId = readToken(token, clickPurpose(url), await campaignLinksSecret(db));
   if (!sendId) throw unknownLink();
   await repo.recordClick(db, sendId, now);
   return url;

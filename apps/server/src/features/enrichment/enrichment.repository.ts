@@ -275,10 +275,11 @@ export async function deleteClaimsOf(db: Kysely<DB>, runId: string, claims: Clai
 }
 
 /**
- * The latest ledger charge that bought a contact's email. A run charges each accurate email under
- * the key `enrich:<run>:<seq>:email` (enrichment.service.ts), so the item names its charge.
+ * The latest ledger charge that bought this address of a contact (the item's sources name each
+ * address found, `email:<address>`; compared without case). A run charges each accurate email
+ * under the key `enrich:<run>:<seq>:email` (enrichment.service.ts), so the item names its charge.
  */
-export async function findEmailCharge(db: Kysely<DB>, teamId: string, contactId: string) {
+export async function findEmailCharge(db: Kysely<DB>, teamId: string, contactId: string, email: string) {
   return db
     .selectFrom('enrichment_items as i')
     .innerJoin('enrichment_runs as r', 'r.id', 'i.run_id')
@@ -288,6 +289,7 @@ export async function findEmailCharge(db: Kysely<DB>, teamId: string, contactId:
     .select(['e.id', 'e.amount', 'e.created_at'])
     .where('r.team_id', '=', teamId)
     .where('i.contact_id', '=', contactId)
+    .where(sql<boolean>`exists (select 1 from jsonb_array_elements(i.sources) as found where lower(found->>'field') = lower(${`email:${email}`}))`)
     .where('e.kind', '=', 'charge')
     .orderBy('e.created_at', 'desc')
     .limit(1)

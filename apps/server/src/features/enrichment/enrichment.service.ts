@@ -381,8 +381,8 @@ export async function startBulkEnrichment(ctx: AppContext, actor: Actor, body: B
   });
 }
 
-/** Which credit charge bought a contact's email (its latest email enrichment), if credits bought it. */
-export async function findEmailCharge(db: Kysely<DB>, teamId: string, contactId: string): Promise<{ chargeId: string; amount: number; chargedAt: Date } | undefined> {
-  const row = await repo.findEmailCharge(db, teamId, contactId);
+/** Which credit charge bought this email address of a contact (its latest enrichment that found it), if credits bought it. */
+export async function findEmailCharge(db: Kysely<DB>, teamId: string, contactId: string, email: string): Promise<{ chargeId: string; amount: number; chargedAt: Date } | undefined> {
+  const row = await repo.findEmailCharge(db, teamId, contactId, email);
   return row ? { chargeId: row.id, amount: Number(row.amount), chargedAt: row.created_at } : undefined;
 }

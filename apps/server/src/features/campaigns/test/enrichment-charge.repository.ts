@@ -5,15 +5,17 @@ import type { TestUser } from '../../../test/factories.js';
 
 /**
  * Records contacts' emails as bought by one enrichment run, as the run writes it: an item per
- * contact and a charge from the run's hold under the item's key `enrich:<run>:<seq>:email`.
+ * contact naming the address it found (`email:<address>` in its sources) and a charge from the
+ * run's hold under the item's key `enrich:<run>:<seq>:email`.
  */
-export async function buyEmails(db: Kysely<DB>, user: TestUser, contactIds: string[], cost = 5) {
+export async function buyEmails(db: Kysely<DB>, user: TestUser, bought: Array<{ contactId: string; email: string }>, cost = 5) {
+  const contactIds = bought.map((b) => b.contactId);
   const run = await db
     .insertInto('enrichment_runs')
     .values({ team_id: user.teamId, user_id: user.userId, enrich_type: 'email', source: 'test', list_id: null, progress_id: null })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.insertInto('enrichment_items').values(contactIds.map((contact_id, seq) => ({ run_id: run.id, seq, contact_id, kinds: ['email'], sources: '[]' }))).execute();
+  await db.insertInto('enrichment_items').values(bought.map((b, seq) => ({ run_id: run.id, seq, contact_id: b.contactId, kinds: ['email'], sources: JSON.stringify([{ field: `email:${b.email}`, provider: 'test' }]) }))).execute();
   const { entry: hold } = await holdCredits(db, { teamId: user.teamId, userId: user.userId, action: 'enrichment_email', amount: cost * contactIds.length, idempotencyKey: `enrich-hold:${run.id}`, reason: 'test' });
   const charges = await chargeHoldMany(db, {
     teamId: user.teamId,
