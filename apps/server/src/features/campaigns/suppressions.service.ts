@@ -58,7 +58,7 @@ export async function deleteSuppression(db: Kysely<DB>, actor: Actor, email: str
   if (!row) throw notFound('Suppression');
   const entry: RemovedEntry = { teamId: actor.teamId, email: row.email, reason: row.reason, createdAt: row.created_at.getTime(), expiresAt: now.getTime() + SUPPRESSION_UNDO_MS };
   const payload = Buffer.from(JSON.stringify(entry)).toString('base64url');
-  return { email: row.email, undoToken: `${payload}.${undoMacOf(payload, await findSecret(db, 'campaign_links'))}` };
+  return { email: row.email, undoToken: `${payload}.${undoMacOf(payload, await campaignLinksSecret(db))}` };
 }
 
 /** Undo of a removal: the entry back as it was, for the team that removed it, within SUPPRESSION_UNDO_MS. */
@@ -76,7 +76,7 @@ export async function restoreSuppression(db: Kysely<DB>, actor: Actor, undoToken
 async function readUndoToken(db: Kysely<DB>, token: string): Promise<RemovedEntry | null> {
   const [payload, mac, extra] = token.split('.');
   if (!payload || !mac || extra !== undefined) return null;
-  const good = Buffer.from(undoMacOf(payload, await findSecret(db, 'campaign_links')));
+  const good = Buffer.from(undoMacOf(payload, await campaignLinksSecret(db)));
   const given = Buffer.from(mac);
   if (good.length !== given.length || !crypto.timingSafeEqual(good, given)) return null;
   return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as RemovedEntry;
