@@ -99,7 +99,9 @@ async function indexFolders(dovecot: Dovecot) {
   return counts;
 }
 
-type ChildResult = { syncMs: number; firstRowsMs: number; stored: number; rssBeforeMb: number; peakRssMb: number; maxRssMb: number; database: string };
+type Breakdown = { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number; wasm: number; rest: number };
+type ChildResult = { syncMs: number; firstRowsMs: number; stored: number; rssBeforeMb: number; peakRssMb: number; maxRssMb: number; database: string; before: Breakdown; atPeak: Breakdown; highest: Breakdown };
+const parts = (b: Breakdown) => `RSS ${b.rss} = heap ${b.heapTotal} (used ${b.heapUsed}) + external ${b.external} (buffers ${b.arrayBuffers}) + WebAssembly ${b.wasm} + rest ${b.rest} MB`;
 
 function runChild(dovecot: Dovecot): Promise<ChildResult> {
   const child = spawn(process.execPath, [...(values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : []), '--import', 'tsx', new URL('./mail-sync-child.ts', import.meta.url).pathname], {
@@ -131,6 +133,9 @@ try {
   const result = await runChild(dovecot);
   console.log(`first sync on ${result.database}: ${result.stored.toLocaleString('en')} messages stored in ${(result.syncMs / 1000).toFixed(1)} s (${Math.round(result.stored / (result.syncMs / 1000))} messages/s); first inbox rows after ${(result.firstRowsMs / 1000).toFixed(1)} s   goal ≤ 60 s`);
   console.log(`sync process RSS: ${result.rssBeforeMb} MB before the sync, peak ${result.peakRssMb} MB during it (sampled every 100 ms), high-water mark ${result.maxRssMb} MB   goal ≤ 300 MB`);
+  console.log(`  before the sync: ${parts(result.before)}`);
+  console.log(`  at the peak:     ${parts(result.atPeak)}`);
+  console.log(`  highest of each: heap ${result.highest.heapTotal} (used ${result.highest.heapUsed}), external ${result.highest.external} (buffers ${result.highest.arrayBuffers}), WebAssembly ${result.highest.wasm} MB`);
   console.log(`load at the end ${load()}`);
   if (result.stored !== total) throw new Error(`stored ${result.stored} of ${total} messages`);
 } finally {
