@@ -13,11 +13,18 @@ import type { AppContext } from '../../lib/context.js';
 import type { WriteLane } from '../../lib/service-definition.js';
 import type { MailAccountRow } from './mailbox-credentials.js';
 import { connectMailbox } from './mailbox-login.js';
-import { parseMessage, threadRoot } from './message-parse.js';
+import { chunkPlans, fetchParsed, fetchPlans, type FetchPlan } from './message-fetch.js';
+import { threadRoot } from './message-parse.js';
 import * as repo from './mailboxes.repository.js';
 
-/** Messages fetched from the server per round trip. */
-const FETCH_CHUNK = 250;
+/**
+ * How much of a folder the sync holds at once. Sizes and structures are read for `messages`
+ * UIDs at a time (`first` for the folder's first round, so the newest mail shows soon); their
+ * contents are fetched, parsed and written in runs of at most `messages` and about `bytes`
+ * fetched, so a run of large messages is as short as it needs to be. One run is written while
+ * the next is fetched: two runs' rows at most are in memory.
+ */
+const FETCH_CHUNK = { first: 50, messages: 250, bytes: 2 * 1024 * 1024 };
 
 const SPECIAL_USES: Record<string, MailSpecialUse> = {
   '\\Inbox': 'inbox',
@@ -61,31 +68,29 @@ export async function prepareFolders(client: ImapFlow, target: SyncTarget) {
 
 type FolderRow = Awaited<ReturnType<typeof prepareFolders>>[number];
 
-/** Fetches and parses the messages `uids` of the open folder, newest first. */
-async function fetchRows(client: ImapFlow, folderId: string, uidvalidity: string, uids: number[], accountId: string): Promise<repo.MessageRow[]> {
+/** Fetches and parses the planned messages of the open folder; answers their rows, newest first. */
+async function fetchRows(client: ImapFlow, folderId: string, uidvalidity: string, plans: FetchPlan[], accountId: string): Promise<repo.MessageRow[]> {
   const rows: repo.MessageRow[] = [];
-  for await (const message of client.fetch(uids.join(','), { uid: true, flags: true, source: true, labels: true }, { uid: true })) {
-    if (!message.source) continue;
-    const parsed = await parseMessage(message.source);
+  for await (const { plan, parsed } of fetchParsed(client, plans)) {
     rows.push({
       accountId,
       folderId,
       uidvalidity,
-      uid: message.uid,
-      modseq: message.modseq !== undefined ? String(message.modseq) : null,
+      uid: plan.uid,
+      modseq: plan.modseq !== undefined ? String(plan.modseq) : null,
       messageId: parsed.messageId,
       inReplyTo: parsed.inReplyTo,
       references: parsed.references,
-      threadRoot: threadRoot(parsed, `${folderId}:${uidvalidity}:${message.uid}`),
+      threadRoot: threadRoot(parsed, `${folderId}:${uidvalidity}:${plan.uid}`),
       subject: parsed.subject,
       from: parsed.from,
       to: parsed.to,
       cc: parsed.cc,
-      date: parsed.date ?? (message.internalDate ? new Date(message.internalDate) : null),
+      date: parsed.date ?? (plan.internalDate ? new Date(plan.internalDate) : null),
       snippet: parsed.snippet,
       text: parsed.text,
-      ...flagsOf(message.flags),
-      labels: [...(message.labels ?? [])].sort(),
+      ...flagsOf(plan.flags),
+      labels: [...(plan.labels ?? [])].sort(),
       attachments: parsed.attachments,
       warmup: parsed.warmup,
       autoSubmitted: parsed.autoSubmitted,
@@ -111,17 +116,23 @@ export async function syncFolder(client: ImapFlow, folder: FolderRow, target: Sy
   await repo.deleteUids(db, folder.id, uidvalidity, [...stored].filter((uid) => !serverSet.has(uid)));
   const missing = onServer.filter((uid) => !stored.has(uid)).sort((a, b) => b - a);
 
-  // The next chunk is fetched and parsed while the last one is written: the sync waits on
+  // The next run is fetched and parsed while the last one is written: the sync waits on
   // the IMAP server and on the database at the same time, not one after the other.
   let written = 0;
   let writing: Promise<unknown> = Promise.resolve();
-  for (let i = 0; i < missing.length; i += FETCH_CHUNK) {
+  for (let i = 0; i < missing.length; ) {
     signal?.throwIfAborted();
-    const rows = await fetchRows(client, folder.id, uidvalidity, missing.slice(i, i + FETCH_CHUNK), accountId);
-    await writing;
-    writing = lane.writeInBatches(rows, (trx, batch) => repo.upsertMessages(trx, batch), signal ? { signal } : {}).then((result) => (written += result.rows));
-    // Observed now, rethrown by the await above or below.
-    writing.catch(() => {});
+    const count = i === 0 ? FETCH_CHUNK.first : FETCH_CHUNK.messages;
+    const plans = (await fetchPlans(client, missing.slice(i, i + count))).sort((a, b) => b.uid - a.uid);
+    i += count;
+    for (const run of chunkPlans(plans, FETCH_CHUNK.messages, FETCH_CHUNK.bytes)) {
+      signal?.throwIfAborted();
+      const rows = await fetchRows(client, folder.id, uidvalidity, run, accountId);
+      await writing;
+      writing = lane.writeInBatches(rows, (trx, batch) => repo.upsertMessages(trx, batch), signal ? { signal } : {}).then((result) => (written += result.rows));
+      // Observed now, rethrown by the await above or below.
+      writing.catch(() => {});
+    }
   }
   await writing;
 
