@@ -10,6 +10,7 @@
 // Goals of issue 21: 10,000 messages in ≤ 60 s, RSS ≤ 300 MB.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { imapClient } from '../apps/server/src/features/mailboxes/mail-connections.js';
@@ -104,7 +105,7 @@ type ChildResult = { syncMs: number; firstRowsMs: number; stored: number; rssBef
 const parts = (b: Breakdown) => `RSS ${b.rss} = heap ${b.heapTotal} (used ${b.heapUsed}) + external ${b.external} (buffers ${b.arrayBuffers}) + WebAssembly ${b.wasm} + rest ${b.rest} MB`;
 
 function runChild(dovecot: Dovecot): Promise<ChildResult> {
-  const child = spawn(process.execPath, [...(values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : []), '--import', 'tsx', new URL('./mail-sync-child.ts', import.meta.url).pathname], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_CHILD_FLAGS ? process.env.BENCH_CHILD_FLAGS.split(' ') : []), ...(values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : []), '--import', 'tsx', new URL('./mail-sync-child.ts', import.meta.url).pathname], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, BENCH_IMAP: JSON.stringify({ host: dovecot.host, port: dovecot.port, ...USER }) },
   });
@@ -112,6 +113,8 @@ function runChild(dovecot: Dovecot): Promise<ChildResult> {
   child.stdout.on('data', (chunk) => (output += chunk));
   return new Promise((resolve, reject) =>
     child.once('exit', (code) => {
+      // What the child printed besides its result (with BENCH_CHILD_FLAGS=--trace-gc, V8's GC log).
+      if (process.env.BENCH_CHILD_LOG) fs.writeFileSync(process.env.BENCH_CHILD_LOG, output);
       const line = output.split('\n').find((l) => l.startsWith('RESULT '));
       if (code !== 0 || !line) reject(new Error(`sync child exited with ${code}: ${output}`));
       else resolve(JSON.parse(line.slice('RESULT '.length)) as ChildResult);
