@@ -20,11 +20,13 @@ import * as repo from './mailboxes.repository.js';
 /**
  * How much of a folder the sync holds at once. Sizes and structures are read for `messages`
  * UIDs at a time (`first` for the folder's first round, so the newest mail shows soon); their
- * contents are fetched, parsed and written in runs of at most `messages` and about `bytes`
- * fetched, so a run of large messages is as short as it needs to be. One run is written while
- * the next is fetched: two runs' rows at most are in memory.
+ * contents are fetched in runs of at most `messages` and about `bytes`. Each message is parsed
+ * and written within a few batches: the sync reads at most `ahead` messages ahead of the write
+ * lane, and writes `batch` rows a transaction. A parsed message is garbage again within
+ * milliseconds, before V8 moves it to the old generation, whose garbage waits for a full
+ * collection (with runs of 250 written whole, the old generation grew by 100 MB during a sync).
  */
-const FETCH_CHUNK = { first: 50, messages: 250, bytes: 2 * 1024 * 1024 };
+const FETCH_CHUNK = { first: 50, messages: 250, bytes: 2 * 1024 * 1024, ahead: 25, batch: 25 };
 
 const SPECIAL_USES: Record<string, MailSpecialUse> = {
   '\\Inbox': 'inbox',
@@ -68,11 +70,10 @@ export async function prepareFolders(client: ImapFlow, target: SyncTarget) {
 
 type FolderRow = Awaited<ReturnType<typeof prepareFolders>>[number];
 
-/** Fetches and parses the planned messages of the open folder; answers their rows, newest first. */
-async function fetchRows(client: ImapFlow, folderId: string, uidvalidity: string, plans: FetchPlan[], accountId: string): Promise<repo.MessageRow[]> {
-  const rows: repo.MessageRow[] = [];
+/** The rows of the planned messages of the open folder, each fetched and parsed when asked for. */
+async function* rowsOf(client: ImapFlow, folderId: string, uidvalidity: string, plans: FetchPlan[], accountId: string): AsyncGenerator<repo.MessageRow> {
   for await (const { plan, parsed } of fetchParsed(client, plans)) {
-    rows.push({
+    yield {
       accountId,
       folderId,
       uidvalidity,
@@ -94,9 +95,28 @@ async function fetchRows(client: ImapFlow, folderId: string, uidvalidity: string
       attachments: parsed.attachments,
       warmup: parsed.warmup,
       autoSubmitted: parsed.autoSubmitted,
-    });
+    };
   }
-  return rows.sort((a, b) => b.uid - a.uid);
+}
+
+/**
+ * Pulls up to `depth` items of `source` ahead of its consumer (the next messages are fetched
+ * and parsed while a batch is written), never more. Closing it closes the source, so an
+ * aborted write leaves no FETCH half read on the connection.
+ */
+export async function* readAhead<T>(source: AsyncGenerator<T>, depth: number): AsyncGenerator<T> {
+  const ahead: Array<Promise<IteratorResult<T>>> = [];
+  try {
+    for (;;) {
+      while (ahead.length < depth) ahead.push(source.next());
+      const next = await ahead.shift()!;
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    await Promise.allSettled(ahead);
+    await source.return(undefined);
+  }
 }
 
 /** One pass over one folder; answers how many messages it wrote. */
@@ -116,10 +136,7 @@ export async function syncFolder(client: ImapFlow, folder: FolderRow, target: Sy
   await repo.deleteUids(db, folder.id, uidvalidity, [...stored].filter((uid) => !serverSet.has(uid)));
   const missing = onServer.filter((uid) => !stored.has(uid)).sort((a, b) => b - a);
 
-  // The next run is fetched and parsed while the last one is written: the sync waits on
-  // the IMAP server and on the database at the same time, not one after the other.
   let written = 0;
-  let writing: Promise<unknown> = Promise.resolve();
   for (let i = 0; i < missing.length; ) {
     signal?.throwIfAborted();
     const count = i === 0 ? FETCH_CHUNK.first : FETCH_CHUNK.messages;
@@ -127,14 +144,15 @@ export async function syncFolder(client: ImapFlow, folder: FolderRow, target: Sy
     i += count;
     for (const run of chunkPlans(plans, FETCH_CHUNK.messages, FETCH_CHUNK.bytes)) {
       signal?.throwIfAborted();
-      const rows = await fetchRows(client, folder.id, uidvalidity, run, accountId);
-      await writing;
-      writing = lane.writeInBatches(rows, (trx, batch) => repo.upsertMessages(trx, batch), signal ? { signal } : {}).then((result) => (written += result.rows));
-      // Observed now, rethrown by the await above or below.
-      writing.catch(() => {});
+      const rows = readAhead(rowsOf(client, folder.id, uidvalidity, run, accountId), FETCH_CHUNK.ahead);
+      try {
+        const result = await lane.writeInBatches(rows, (trx, batch) => repo.upsertMessages(trx, batch), { maxBatchSize: FETCH_CHUNK.batch, ...(signal ? { signal } : {}) });
+        written += result.rows;
+      } finally {
+        await rows.return(undefined);
+      }
     }
   }
-  await writing;
 
   // Flag changes on messages stored before this pass.
   const known = onServer.filter((uid) => stored.has(uid));
