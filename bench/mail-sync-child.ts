@@ -16,6 +16,7 @@ import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { createTestDatabase } from '../apps/server/src/test/database.js';
 import { createOwner } from '../apps/server/src/test/factories.js';
+import { inMb, sampleMemory, startMemorySampler } from './mail-sync-memory.js';
 
 const imap = JSON.parse(process.env.BENCH_IMAP!) as { host: string; port: number; email: string; password: string };
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -41,9 +42,8 @@ const { id } = await repo.upsertAccount(db, {
 const account = (await repo.findAccount(db, id))!;
 
 globalThis.gc?.();
-const rssBefore = process.memoryUsage.rss();
-let peak = rssBefore;
-const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 100);
+const before = sampleMemory();
+const sampler = startMemorySampler();
 const inner = createWriteLane(db, database.kind);
 const started = performance.now();
 let firstRowsMs = 0;
@@ -58,11 +58,21 @@ const lane: WriteLane = {
 const client = await connectMailbox({ db, config }, account);
 await syncAllFolders(client, { db, lane, accountId: id });
 const syncMs = performance.now() - started;
-clearInterval(sampler);
-peak = Math.max(peak, process.memoryUsage.rss());
+const { peak, highest } = sampler.stop();
 await client.logout();
 const stored = Number((await db.selectFrom('mail_messages').select((eb) => eb.fn.countAll<string>().as('n')).where('account_id', '=', id).executeTakeFirstOrThrow()).n);
-const result = { syncMs, firstRowsMs, stored, rssBeforeMb: mb(rssBefore), peakRssMb: mb(peak), maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), database: database.kind };
+const result = {
+  syncMs,
+  firstRowsMs,
+  stored,
+  rssBeforeMb: mb(before.rss),
+  peakRssMb: mb(peak.rss),
+  maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  database: database.kind,
+  before: inMb(before),
+  atPeak: inMb(peak),
+  highest: inMb(highest),
+};
 await database.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 console.log(`RESULT ${JSON.stringify(result)}`);

@@ -6,10 +6,14 @@
 // replies, attachments in some; 70% INBOX, 15% Sent, 10% Archive, 3% Junk, 2% Trash), lets
 // Dovecot index them, then runs the product's first sync (connectMailbox + syncAllFolders through
 // the write lane) in a child process of its own and prints the time and the child's peak RSS.
-// `--profile DIR` writes a CPU profile of the syncing process there.
+// The child runs under tsx, as `npm start` and `npm run worker` run the server (no compile step),
+// and prints what its RSS is made of. `--profile DIR` writes a CPU profile of the syncing process
+// there; BENCH_CHILD_FLAGS adds node flags to the child (e.g. --trace-gc, --max-old-space-size=1024)
+// and BENCH_CHILD_LOG keeps what it printed.
 // Goals of issue 21: 10,000 messages in ≤ 60 s, RSS ≤ 300 MB.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { imapClient } from '../apps/server/src/features/mailboxes/mail-connections.js';
@@ -99,10 +103,12 @@ async function indexFolders(dovecot: Dovecot) {
   return counts;
 }
 
-type ChildResult = { syncMs: number; firstRowsMs: number; stored: number; rssBeforeMb: number; peakRssMb: number; maxRssMb: number; database: string };
+type Breakdown = { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number; rest: number };
+type ChildResult = { syncMs: number; firstRowsMs: number; stored: number; rssBeforeMb: number; peakRssMb: number; maxRssMb: number; database: string; before: Breakdown; atPeak: Breakdown; highest: Breakdown };
+const parts = (b: Breakdown) => `RSS ${b.rss} = heap ${b.heapTotal} (used ${b.heapUsed}) + external ${b.external} (buffers ${b.arrayBuffers}; PGlite's WebAssembly memory counts here) + rest ${b.rest} MB`;
 
 function runChild(dovecot: Dovecot): Promise<ChildResult> {
-  const child = spawn(process.execPath, [...(values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : []), '--import', 'tsx', new URL('./mail-sync-child.ts', import.meta.url).pathname], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_CHILD_FLAGS ? process.env.BENCH_CHILD_FLAGS.split(' ') : []), ...(values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : []), '--import', 'tsx', new URL('./mail-sync-child.ts', import.meta.url).pathname], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, BENCH_IMAP: JSON.stringify({ host: dovecot.host, port: dovecot.port, ...USER }) },
   });
@@ -110,6 +116,8 @@ function runChild(dovecot: Dovecot): Promise<ChildResult> {
   child.stdout.on('data', (chunk) => (output += chunk));
   return new Promise((resolve, reject) =>
     child.once('exit', (code) => {
+      // What the child printed besides its result (with BENCH_CHILD_FLAGS=--trace-gc, V8's GC log).
+      if (process.env.BENCH_CHILD_LOG) fs.writeFileSync(process.env.BENCH_CHILD_LOG, output);
       const line = output.split('\n').find((l) => l.startsWith('RESULT '));
       if (code !== 0 || !line) reject(new Error(`sync child exited with ${code}: ${output}`));
       else resolve(JSON.parse(line.slice('RESULT '.length)) as ChildResult);
@@ -131,6 +139,9 @@ try {
   const result = await runChild(dovecot);
   console.log(`first sync on ${result.database}: ${result.stored.toLocaleString('en')} messages stored in ${(result.syncMs / 1000).toFixed(1)} s (${Math.round(result.stored / (result.syncMs / 1000))} messages/s); first inbox rows after ${(result.firstRowsMs / 1000).toFixed(1)} s   goal ≤ 60 s`);
   console.log(`sync process RSS: ${result.rssBeforeMb} MB before the sync, peak ${result.peakRssMb} MB during it (sampled every 100 ms), high-water mark ${result.maxRssMb} MB   goal ≤ 300 MB`);
+  console.log(`  before the sync: ${parts(result.before)}`);
+  console.log(`  at the peak:     ${parts(result.atPeak)}`);
+  console.log(`  highest of each: heap ${result.highest.heapTotal} (used ${result.highest.heapUsed}), external ${result.highest.external} (buffers ${result.highest.arrayBuffers}) MB`);
   console.log(`load at the end ${load()}`);
   if (result.stored !== total) throw new Error(`stored ${result.stored} of ${total} messages`);
 } finally {
