@@ -8,8 +8,9 @@
 // the write lane) in a child process of its own and prints the time and the child's peak RSS.
 // The child runs under tsx, as `npm start` and `npm run worker` run the server (no compile step),
 // and prints what its RSS is made of. `--profile DIR` writes a CPU profile of the syncing process
-// there; BENCH_CHILD_FLAGS adds node flags to the child (e.g. --trace-gc, --max-old-space-size=1024)
-// and BENCH_CHILD_LOG keeps what it printed.
+// there. The child gets the node flags `npm run worker` gives the worker (its heap limit: the
+// process that syncs in a deployment); BENCH_CHILD_FLAGS adds more (e.g. --trace-gc) and
+// BENCH_CHILD_LOG keeps what it printed.
 // Goals of issue 21: 10,000 messages in ≤ 60 s, RSS ≤ 300 MB.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -107,8 +108,13 @@ type Breakdown = { rss: number; heapTotal: number; heapUsed: number; external: n
 type ChildResult = { syncMs: number; firstRowsMs: number; stored: number; rssBeforeMb: number; peakRssMb: number; maxRssMb: number; database: string; before: Breakdown; atPeak: Breakdown; highest: Breakdown };
 const parts = (b: Breakdown) => `RSS ${b.rss} = heap ${b.heapTotal} (used ${b.heapUsed}) + external ${b.external} (buffers ${b.arrayBuffers}; PGlite's WebAssembly memory counts here) + rest ${b.rest} MB`;
 
+/** The node flags of the server's `worker` script, as the product runs the process that syncs. */
+const WORKER_FLAGS = (JSON.parse(fs.readFileSync(new URL('../apps/server/package.json', import.meta.url), 'utf8')) as { scripts: { worker: string } }).scripts.worker
+  .split(' ')
+  .filter((token) => token.startsWith('--max-old-space-size'));
+
 function runChild(dovecot: Dovecot): Promise<ChildResult> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_CHILD_FLAGS ? process.env.BENCH_CHILD_FLAGS.split(' ') : []), ...(values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : []), '--import', 'tsx', new URL('./mail-sync-child.ts', import.meta.url).pathname], {
+  const child = spawn(process.execPath, [...WORKER_FLAGS, ...(process.env.BENCH_CHILD_FLAGS ? process.env.BENCH_CHILD_FLAGS.split(' ') : []), ...(values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : []), '--import', 'tsx', new URL('./mail-sync-child.ts', import.meta.url).pathname], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, BENCH_IMAP: JSON.stringify({ host: dovecot.host, port: dovecot.port, ...USER }) },
   });
