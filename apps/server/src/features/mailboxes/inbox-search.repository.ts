@@ -22,14 +22,19 @@ export type SearchResult = {
   lowerBound: boolean;
 };
 
-/** A window's lower date bound, or null when the view holds fewer dated messages than the window (it is the whole view). */
+/**
+ * A window's bound: the date of the first dated message past the window's size. The window holds
+ * what is newer than it (at most that many messages; fewer when dates tie at the edge, all of the
+ * tie then lies outside). Null when the view holds no more dated messages than the window: the
+ * window is the whole view.
+ */
 async function windowBounds(db: Db, o: InboxListOptions, windows: readonly number[]): Promise<(Date | null)[]> {
   const nth = (n: number) =>
     inView(db.selectFrom('mail_messages').select('sent_at'), o)
       .where('sent_at', 'is not', null)
       .orderBy('sent_at', 'desc')
       .orderBy('id', 'desc')
-      .offset(n - 1)
+      .offset(n)
       .limit(1);
   const row = await db
     .selectNoFrom(windows.map((n, i) => nth(n).as(`w${i}`)))
@@ -42,12 +47,12 @@ async function windowBounds(db: Db, o: InboxListOptions, windows: readonly numbe
 
 /**
  * Matches within a window: those without a date (newest-first order puts them first) and those
- * dated from `since` on, each part limited, so the planner can bound both.
+ * dated after `since`, each part limited, so the planner can bound both.
  */
 function inWindow<O extends { id: string; sent_at: Date | null }>(db: Db, matches: () => SelectQueryBuilder<DB, 'mail_messages', O>, since: Date | null, limit: number) {
   if (!since) return db.selectFrom(matches().orderBy('sent_at', 'desc').orderBy('id', 'desc').limit(limit).as('w')).selectAll();
   const undated = matches().where('sent_at', 'is', null).orderBy('id', 'desc').limit(limit);
-  const dated = matches().where('sent_at', '>=', since).orderBy('sent_at', 'desc').orderBy('id', 'desc').limit(limit);
+  const dated = matches().where('sent_at', '>', since).orderBy('sent_at', 'desc').orderBy('id', 'desc').limit(limit);
   return db.selectFrom(db.selectFrom(undated.as('u')).selectAll().unionAll(db.selectFrom(dated.as('d')).selectAll()).as('w')).selectAll();
 }
 
@@ -77,7 +82,8 @@ export async function searchMessages(db: Db, o: InboxListOptions, cap: number, w
   // Windows up to the first that is the whole view, then the whole view.
   const open = bounds.indexOf(null);
   const sinces: (Date | null)[] = [...(open === -1 ? bounds : bounds.slice(0, open)), null];
-  const countSince = sinces.at(-2) ?? null;
+  // Counted in the widest window, or in the whole view when it fits in that window.
+  const countSince = bounds.at(-1) ?? null;
 
   const counting = countIn(db, o, countSince, cap);
   // Awaited below; if a page query fails first, its failure is the one reported, not this one's.

@@ -125,6 +125,16 @@ describe('a search through windows of the newest messages', () => {
     expect({ ids: found.rows.map((r) => r.id), counted: found.counted, lowerBound: found.lowerBound }).toEqual({ ...(await wholeView(o, 1000)), lowerBound: false });
   });
 
+  it('is exact when the view holds as many dated messages as the widest window, or fewer', async () => {
+    const o = { ...view, search: 'every' };
+    for (const windows of [[5, 60], [5, 100]]) {
+      const found = await searchMessages(database.db, o, 1000, windows);
+      expect({ ids: found.rows.map((r) => r.id), counted: found.counted, lowerBound: found.lowerBound }, JSON.stringify(windows)).toEqual({ ...(await wholeView(o, 1000)), lowerBound: false });
+    }
+    // One more than the widest window holds: the count covers the window and says so.
+    expect(await searchMessages(database.db, o, 1000, [5, 59])).toMatchObject({ lowerBound: true });
+  });
+
   it('leaves out warm-up messages and folders outside the view', async () => {
     const found = await searchMessages(database.db, { ...view, search: 'Message 200' }, 1000, WINDOWS);
     expect(found.rows).toEqual([]);
