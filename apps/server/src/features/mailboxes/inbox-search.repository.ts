@@ -10,7 +10,7 @@ type Db = Kysely<DB> | Transaction<DB>;
  * reads every match's table row to sort them by date (a sender's 2,000 messages: 2,000 pages). In
  * a window the plan reads only the matches inside it, or walks the window in date order for a
  * word that is in most messages, and a match there is newer than any outside it, so the page is
- * exact. The count is taken in the last bounded window: past it the total says "at least".
+ * exact. The count is taken in the widest window (the whole view when it fits there): past it the total says "at least".
  */
 export const SEARCH_WINDOWS = [2_000, 20_000] as const;
 
