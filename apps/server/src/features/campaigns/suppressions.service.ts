@@ -4,6 +4,7 @@ import { CAMPAIGN_MESSAGES, SUPPRESSION_MESSAGES, SUPPRESSION_UNDO_MS } from '@l
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';
+import { readSignedToken, signToken } from '../../lib/crypto/signed-token.js';
 import { campaignLinksSecret } from './link-secret.js';
 import * as sends from './sends.repository.js';
 import * as repo from './suppressions.repository.js';
@@ -45,9 +46,8 @@ export async function listSuppressions(db: Kysely<DB>, actor: Actor, query: { pa
   };
 }
 
-const undoMacOf = (payload: string, secret: string) => crypto.createHmac('sha256', secret).update(`suppression-undo:${payload}`).digest('base64url');
-
-type RemovedEntry = { teamId: string; email: string; reason: string; createdAt: number; expiresAt: number };
+// Names the token's purpose inside the signed payload: no other token signed with this secret reads as one.
+type RemovedEntry = { kind: 'suppression-undo'; teamId: string; email: string; reason: string; createdAt: number; expiresAt: number };
 
 /**
  * Removes an address. The answer carries a signed undo token holding the entry as it was, so Undo
@@ -56,30 +56,20 @@ type RemovedEntry = { teamId: string; email: string; reason: string; createdAt: 
 export async function deleteSuppression(db: Kysely<DB>, actor: Actor, email: string, now = new Date()) {
   const row = await repo.deleteSuppression(db, actor.teamId, email);
   if (!row) throw notFound('Suppression');
-  const entry: RemovedEntry = { teamId: actor.teamId, email: row.email, reason: row.reason, createdAt: row.created_at.getTime(), expiresAt: now.getTime() + SUPPRESSION_UNDO_MS };
-  const payload = Buffer.from(JSON.stringify(entry)).toString('base64url');
-  return { email: row.email, undoToken: `${payload}.${undoMacOf(payload, await campaignLinksSecret(db))}` };
+  const entry: RemovedEntry = { kind: 'suppression-undo', teamId: actor.teamId, email: row.email, reason: row.reason, createdAt: row.created_at.getTime(), expiresAt: now.getTime() + SUPPRESSION_UNDO_MS };
+  return { email: row.email, undoToken: signToken(entry, await campaignLinksSecret(db)) };
 }
 
 /** Undo of a removal: the entry back as it was, for the team that removed it, within SUPPRESSION_UNDO_MS. */
 export async function restoreSuppression(db: Kysely<DB>, actor: Actor, undoToken: string, now = new Date()) {
-  const entry = await readUndoToken(db, undoToken);
-  if (!entry || entry.teamId !== actor.teamId) throw notFound('Suppression');
+  const entry = readSignedToken<RemovedEntry>(undoToken, await campaignLinksSecret(db));
+  if (entry?.kind !== 'suppression-undo' || entry.teamId !== actor.teamId) throw notFound('Suppression');
   if (entry.expiresAt < now.getTime()) throw new AppError('CONFLICT', SUPPRESSION_MESSAGES.undoExpired);
   return db.transaction().execute(async (trx) => {
     const row = await repo.restoreSuppression(trx, actor.teamId, { email: entry.email, reason: entry.reason, createdAt: new Date(entry.createdAt) });
     await repo.stopSuppressedLeads(trx, actor.teamId, [row.email], now);
     return { email: row.email, reason: row.reason, createdAt: row.created_at.toISOString() };
   });
-}
-
-async function readUndoToken(db: Kysely<DB>, token: string): Promise<RemovedEntry | null> {
-  const [payload, mac, extra] = token.split('.');
-  if (!payload || !mac || extra !== undefined) return null;
-  const good = Buffer.from(undoMacOf(payload, await campaignLinksSecret(db)));
-  const given = Buffer.from(mac);
-  if (good.length !== given.length || !crypto.timingSafeEqual(good, given)) return null;
-  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as RemovedEntry;
 }
 
 /**
