@@ -1,7 +1,8 @@
 // `npm test`: bring the Debian packages the tests drive, type-check, lint, build the web app, then
 // every test (unit, integration, browser) on the embedded database; when TEST_DATABASE_URL is set,
 // the integration tests run again on PostgreSQL.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import readline from 'node:readline';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,13 +21,29 @@ function run(label, command, args, env) {
   return result.status ?? 1;
 }
 
-function vitest(label, args, env) {
-  const report = path.join(os.tmpdir(), `leadline-vitest-${process.pid}-${Date.now()}.json`);
-  const status = run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...args], env);
+let reports = 0;
+
+/** Runs a command, each line of its output prefixed with `[tag] ` so two stages can share the log. */
+function runTagged(tag, label, command, args, env) {
+  console.log(`\n=== [${tag}] ${label} ===`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
+    for (const stream of [child.stdout, child.stderr]) {
+      readline.createInterface({ input: stream }).on('line', (line) => console.log(`[${tag}] ${line}`));
+    }
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+async function vitest(tag, label, args, env) {
+  const report = path.join(os.tmpdir(), `leadline-vitest-${process.pid}-${++reports}-${Date.now()}.json`);
+  const status = await runTagged(tag, label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...args], env);
+  let failedHere = 0;
   if (fs.existsSync(report)) {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'));
     totals.passed += json.numPassedTests;
     totals.failed += json.numFailedTests;
+    failedHere += json.numFailedTests;
     totals.skipped += json.numPendingTests + json.numTodoTests;
     for (const file of json.testResults ?? []) {
       const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
@@ -40,10 +57,11 @@ function vitest(label, args, env) {
     }
     fs.rmSync(report);
   }
-  if (status !== 0 && totals.failed === 0) {
+  if (status !== 0 && failedHere === 0) {
     totals.failed += 1; // a crash or unhandled error counts
     failures.push(`${label}: vitest exited ${status} (an unhandled error or a crash; see its output above)`);
   }
+  console.log(`\n=== [${tag}] ${label}: ${status === 0 ? 'passed' : 'FAILED'} ===`);
   return status;
 }
 
@@ -73,11 +91,19 @@ if (TEST_DATABASE_URL) {
   // browser tests against the app on its embedded PGlite, and again on PGlite the server tests that
   // test the embedded database itself (they name PGlite or branch on TEST_DATABASE_URL). Running
   // every server test on both doubled the longest stage for a dialect the browser tests cover.
-  failed = vitest('unit and browser tests (embedded PGlite)', ['--project', 'shared', '--project', 'web', '--project', 'e2e'], embeddedEnv) !== 0 || failed;
-  failed = vitest('embedded-database tests (PGlite)', ['--project', 'server', ...embeddedDatabaseTests()], embeddedEnv) !== 0 || failed;
-  failed = vitest('integration tests on PostgreSQL', ['--project', 'server'], { ...process.env, TEST_DATABASE_URL }) !== 0 || failed;
+  // The browser tests run one file at a time and leave most of the machine idle (about 0.75 of a
+  // core on two), so they run beside the server tests: their lines are tagged [browser] and [server].
+  const [browser, server] = await Promise.all([
+    vitest('browser', 'unit and browser tests (embedded PGlite)', ['--project', 'shared', '--project', 'web', '--project', 'e2e'], embeddedEnv),
+    (async () => {
+      const embedded = await vitest('server', 'embedded-database tests (PGlite)', ['--project', 'server', ...embeddedDatabaseTests()], embeddedEnv);
+      const postgres = await vitest('server', 'integration tests on PostgreSQL', ['--project', 'server'], { ...process.env, TEST_DATABASE_URL });
+      return embedded || postgres;
+    })(),
+  ]);
+  failed = browser !== 0 || server !== 0 || failed;
 } else {
-  failed = vitest('unit, integration and browser tests (embedded PGlite)', [], embeddedEnv) !== 0 || failed;
+  failed = (await vitest('all', 'unit, integration and browser tests (embedded PGlite)', [], embeddedEnv)) !== 0 || failed;
   console.log('\n(TEST_DATABASE_URL is not set: skipped the PostgreSQL run of the integration tests)');
 }
 if (failures.length > 0) console.log(`\n=== what failed ===\n${failures.join('\n')}`);
