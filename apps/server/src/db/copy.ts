@@ -3,6 +3,7 @@ import { finished } from 'node:stream/promises';
 import { CompiledQuery, type Kysely, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { preparedNameOf } from './prepared.js';
 
 /**
  * Rows in COPY's text format (one line each, tab-separated, `\N` for null; see `copyLine`),
@@ -82,7 +83,9 @@ export function copyCapablePool(pool: pg.Pool): PostgresPool {
             ? copyIn(client, text, parameters[0])
             : isCopyOut(parameters)
               ? copyOut(client, text, parameters[0])
-              : client.query(text, parameters as unknown[]);
+              : preparedNameOf(text)
+                ? client.query({ name: preparedNameOf(text), text, values: parameters as unknown[] })
+                : client.query(text, parameters as unknown[]);
         wrapper = { query, release: () => client.release() } as PostgresPoolClient;
         wrappers.set(client, wrapper);
       }

@@ -7,7 +7,8 @@ export const campaignTick = defineJob({ name: 'campaigns.tick', payload: z.objec
 /** Sends one planned email, exactly once (see handlers/send-email.ts). */
 export const campaignSendEmail = defineJob({
   name: 'campaigns.send-email',
-  payload: z.object({ sendId: z.uuid() }),
+  // mailboxId: the send's mailbox as planned, read beside the claim (send-email.ts); jobs of older versions lack it.
+  payload: z.object({ sendId: z.uuid(), mailboxId: z.uuid().optional() }),
   retryLimit: 5,
   retryDelaySeconds: 60,
   expireInSeconds: 300,

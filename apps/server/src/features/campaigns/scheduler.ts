@@ -1,12 +1,15 @@
 import crypto from 'node:crypto';
-import { inWindow, leadWindow, localDayStart, nextWindowTime } from '@leadline/shared/campaigns/index';
+import { CREDIT_COSTS } from '@leadline/shared';
+import { CAMPAIGN_MESSAGES, inWindow, leadWindow, localDayStart, nextWindowTime } from '@leadline/shared/campaigns/index';
 import type { AppContext } from '../../lib/context.js';
 import { sendJobs } from '../../lib/job-definition.js';
+import { spendCreditsMany } from '../credits/index.js';
 import { chooseVariant, renderStep, variablesOf } from './campaign-steps.js';
 import { campaignSendEmail } from './campaigns.jobs.js';
 import { detectExits, type MailKind } from './exits.js';
 import * as repo from './campaigns.repository.js';
 import { book, pickMailbox, type MailboxSlot } from './mailbox-rotation.js';
+import { sendChargeKey } from './send-charge.js';
 import * as sends from './sends.repository.js';
 import * as tasks from './tasks.repository.js';
 
@@ -120,7 +123,7 @@ export async function runTick(ctx: AppContext, options: TickOptions): Promise<Ti
       });
       if (--remaining <= 0) break;
     }
-    result.planned += await plan(ctx, planned, now);
+    result.planned += await plan(ctx, campaign, planned, now);
     await sends.completeIfDone(ctx.db, campaign.id, now);
   }
   return result;
@@ -128,15 +131,35 @@ export async function runTick(ctx: AppContext, options: TickOptions): Promise<Ti
 
 /**
  * Writes a campaign's planned emails of one tick in one transaction: the sends in one statement,
- * their leads in another, and a send job each in a third, each job starting when its email is due.
- * A (lead, step) that already has a send (a concurrent tick got there first) gets no second one.
+ * their leads in another, their payment (2 credits each, keyed by the send as the send job would
+ * key it) in a third and a fourth, and a send job each in a fifth, each job starting when its
+ * email is due. A (lead, step) that already has a send (a concurrent tick got there first) gets no
+ * second one. When the credits run out part way, the emails they do not cover are not planned
+ * (their leads stay due) and the campaign pauses with the reason. A planned email that is then not
+ * sent (the campaign paused, the lead replied) gets its credits back (send-email.ts, release).
  */
-async function plan(ctx: AppContext, planned: sends.NewSend[], now: Date): Promise<number> {
+async function plan(ctx: AppContext, campaign: { id: string; team_id: string; name: string; created_by: string | null }, planned: sends.NewSend[], now: Date): Promise<number> {
   if (planned.length === 0) return 0;
   const dueAt = new Map(planned.map((p) => [p.leadId, p.dueAt.getTime()]));
+  const mailboxOf = new Map(planned.map((p) => [p.leadId, p.mailboxId]));
   return ctx.db.transaction().execute(async (trx) => {
-    const made = await sends.insertSends(trx, planned);
-    const jobs = made.map((m) => ({ payload: { sendId: m.id }, startAfterSeconds: Math.max(0, Math.ceil((dueAt.get(m.lead_id)! - now.getTime()) / 1000)) }));
+    let made = await sends.insertSends(trx, planned);
+    if (campaign.created_by && made.length) {
+      const charges = await spendCreditsMany(trx, {
+        teamId: campaign.team_id,
+        userId: campaign.created_by,
+        action: 'manual_email',
+        charges: made.map((m) => ({ amount: CREDIT_COSTS.manualEmail, idempotencyKey: sendChargeKey(m.id), reason: `Campaign "${campaign.name}" email` })),
+      });
+      const unpaid = made.filter((m) => !charges.has(sendChargeKey(m.id)));
+      if (unpaid.length) {
+        await sends.dropPlanned(trx, unpaid, now);
+        await sends.pauseForReason(trx, campaign.id, CAMPAIGN_MESSAGES.outOfCredits);
+        made = made.filter((m) => charges.has(sendChargeKey(m.id)));
+      }
+      await sends.setCharges(trx, made.map((m) => ({ id: m.id, chargeId: charges.get(sendChargeKey(m.id))!.entry.id })));
+    }
+    const jobs = made.map((m) => ({ payload: { sendId: m.id, mailboxId: mailboxOf.get(m.lead_id)! }, startAfterSeconds: Math.max(0, Math.ceil((dueAt.get(m.lead_id)! - now.getTime()) / 1000)) }));
     await sendJobs(ctx.queue, campaignSendEmail, jobs, { trx });
     return made.length;
   });

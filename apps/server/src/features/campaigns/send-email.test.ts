@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { launchCampaign, pauseCampaign, resumeCampaign } from './campaigns.service.js';
 import { runTick } from './scheduler.js';
 import { sendPlannedEmail } from './send-email.js';
+import * as sendsRepo from './sends.repository.js';
 import { createContactList, createMailbox, ownerActor, threeSteps, WEEKDAYS_9_TO_5 } from './test/fixtures.repository.js';
 
 const SENDER = { email: 'sales@example.test', password: 'sales-secret' };
@@ -187,18 +188,46 @@ describe('sending campaign emails', () => {
     const { available } = await getCreditsInfo(t.ctx.db, other.teamId);
     await spendCredits(t.ctx.db, { teamId: other.teamId, userId: other.userId, action: 'test_drain', amount: available - 1, idempotencyKey: 'drain' });
     await t.ctx.db.updateTable('campaign_leads').set({ next_at: MONDAY }).where('campaign_id', '=', id).execute();
-    await runTick(t.ctx, { now: MONDAY });
-    const [send] = await queuedSends(id, 0);
     const delivered = inbox(LEADS[0]!.email).length;
-    expect(await sendPlannedEmail(t.ctx, send!.id, () => MONDAY)).toBe('out-of-credits');
+    // The tick pays for the emails it plans: with 1 credit left it plans none and pauses the campaign.
+    expect((await runTick(t.ctx, { now: MONDAY })).planned).toBe(0);
     expect(inbox(LEADS[0]!.email)).toHaveLength(delivered);
     const shown = (await t.app.inject({ method: 'GET', url: `/api/v1/campaigns/${id}`, headers: { cookie: other.cookie } })).json().data;
     expect([shown.status, shown.statusReason]).toEqual(['paused', CAMPAIGN_MESSAGES.outOfCredits]);
-    // The lead waits for the resume, its email not planned any more.
+    // The lead waits for the resume, its email not planned any more, and nothing was charged.
     expect(await queuedSends(id, 0)).toEqual([]);
+    expect((await getCreditsInfo(t.ctx.db, other.teamId)).available).toBe(1);
     const lead = await t.ctx.db.selectFrom('campaign_leads').select(['status', 'next_at']).where('campaign_id', '=', id).executeTakeFirstOrThrow();
     expect(lead.status).toBe('active');
     expect(lead.next_at?.toISOString()).toBe(MONDAY.toISOString());
+  });
+
+  it('pays at send time for an email planned unpaid (by an older version), and pauses when the credits ran out', async () => {
+    const other = await createOwner(t.ctx.db);
+    await createMailbox(t.ctx.db, t.ctx.config, other, 'late@example.test', { smtp, imap: dovecot, password: 'x' });
+    const { listId } = await createContactList(t.ctx.db, other, 'Late', [{ first: 'Flo', email: LEADS[1]!.email }]);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/campaigns',
+      headers: { cookie: other.cookie },
+      payload: { name: 'Late', listIds: [listId], mailboxes: ['late@example.test'], schedule: WEEKDAYS_9_TO_5, steps: threeSteps, minGapSeconds: 0 },
+    });
+    const id = created.json().data.id as string;
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/campaigns/${id}/launch`, headers: { cookie: other.cookie } })).statusCode).toBe(200);
+    // Planned without its payment, as the planning of an older version did.
+    const lead = await t.ctx.db.selectFrom('campaign_leads').select('id').where('campaign_id', '=', id).executeTakeFirstOrThrow();
+    const mailbox = await t.ctx.db.selectFrom('mail_accounts').select('id').where('email_address', '=', 'late@example.test').executeTakeFirstOrThrow();
+    const [send] = await sendsRepo.insertSends(t.ctx.db, [
+      { campaignId: id, leadId: lead.id, teamId: other.teamId, stepPosition: 0, variant: 0, mailboxId: mailbox.id, messageId: '<late-1@example.test>', to: LEADS[1]!.email, subject: 'Hello', body: 'Hello Flo', inReplyTo: null, references: [], dueAt: MONDAY },
+    ]);
+    const { available } = await getCreditsInfo(t.ctx.db, other.teamId);
+    await spendCredits(t.ctx.db, { teamId: other.teamId, userId: other.userId, action: 'test_drain', amount: available - 1, idempotencyKey: 'drain-late' });
+    const delivered = inbox(LEADS[1]!.email).length;
+    expect(await sendPlannedEmail(t.ctx, send!.id, () => MONDAY)).toBe('out-of-credits');
+    expect(inbox(LEADS[1]!.email)).toHaveLength(delivered);
+    const shown = (await t.app.inject({ method: 'GET', url: `/api/v1/campaigns/${id}`, headers: { cookie: other.cookie } })).json().data;
+    expect([shown.status, shown.statusReason]).toEqual(['paused', CAMPAIGN_MESSAGES.outOfCredits]);
+    expect(await queuedSends(id, 0)).toEqual([]);
   });
 
   it('after a pause, records an attempt the server took and drops, refunds and plans again on resume one it did not', async () => {

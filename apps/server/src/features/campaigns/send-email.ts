@@ -4,7 +4,8 @@ import type { AppContext } from '../../lib/context.js';
 import type { WriteLane } from '../../lib/service-definition.js';
 import { refundCharge, spendCredits } from '../credits/index.js';
 import { campaignLinksSecret } from './link-secret.js';
-import { findMailAccount, plainTextOf, sendMail, syncMailboxOnce } from '../mailboxes/index.js';
+import { sendChargeKey } from './send-charge.js';
+import { findMailAccount, plainTextOf, sendMail, syncMailboxOnce, type MailAccountRow } from '../mailboxes/index.js';
 import { composeBody } from './campaign-body.js';
 import * as repo from './campaigns.repository.js';
 import * as sends from './sends.repository.js';
@@ -91,8 +92,23 @@ async function contentOf(ctx: AppContext, send: sends.SendContext, from: string)
  * planned; an attempt marks the send `sending` (and pays for it) before the SMTP conversation,
  * so a later attempt that finds `sending` knows an earlier one may have reached the server and
  * first looks for that Message-ID in the mailbox's synced mail, syncing it once, before sending again.
+ *
+ * The common case, a first attempt at an email paid for when it was planned, takes two statements
+ * before the SMTP conversation, run together: the claim, which answers the send with what it
+ * needs (sends.claimQueued), and the mailbox (`mailboxId`, from the job). Every other case (a
+ * retry, a send no longer wanted, one not paid for yet) goes the careful way below.
  */
-export async function sendPlannedEmail(ctx: AppContext, sendId: string, now = () => new Date()): Promise<SendOutcome> {
+export async function sendPlannedEmail(ctx: AppContext, sendId: string, now = () => new Date(), options: { mailboxId?: string } = {}): Promise<SendOutcome> {
+  const [claimed, prefetched] = await Promise.all([sends.claimQueued(ctx.db, sendId), options.mailboxId ? findMailAccount(ctx.db, options.mailboxId) : undefined]);
+  if (claimed) {
+    const account = prefetched?.id === claimed.mailbox_id ? prefetched : claimed.mailbox_id ? await findMailAccount(ctx.db, claimed.mailbox_id) : undefined;
+    if (!account) {
+      await release(ctx, claimed, now());
+      return 'released';
+    }
+    return deliver(ctx, claimed, account, { chargeId: claimed.charge_id!, attempt: claimed.attempts }, now);
+  }
+
   const send = await sends.findSendContext(ctx.db, sendId);
   if (!send || send.status === 'sent' || send.status === 'cancelled' || send.status === 'failed') return 'skipped';
   const account = send.mailbox_id ? await findMailAccount(ctx.db, send.mailbox_id) : undefined;
@@ -119,7 +135,11 @@ export async function sendPlannedEmail(ctx: AppContext, sendId: string, now = ()
     return 'out-of-credits';
   }
   if (paid === 'gone') return 'skipped';
+  return deliver(ctx, send, account, paid, now);
+}
 
+/** The SMTP conversation of a claimed, paid send, and what its answer means for the send. */
+async function deliver(ctx: AppContext, send: sends.SendContext, account: MailAccountRow, paid: { chargeId: string; attempt: number }, now: () => Date): Promise<SendOutcome> {
   const { headers, text, html } = await contentOf(ctx, send, account.email_address);
   // The send is recorded the moment the server takes the message, before the copy is filed in
   // Sent: only a crash inside that one commit leaves a taken message unrecorded (see
@@ -177,7 +197,7 @@ async function claim(ctx: AppContext, send: sends.SendContext): Promise<{ charge
         userId: createdBy,
         action: 'manual_email',
         amount: CREDIT_COSTS.manualEmail,
-        idempotencyKey: `campaign-send:${send.id}`,
+        idempotencyKey: sendChargeKey(send.id),
         reason: `Campaign "${send.campaign_name}" email`,
       });
       const attempt = await sends.claimSend(trx, send.id, entry.id);

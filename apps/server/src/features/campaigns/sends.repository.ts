@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { executePrepared } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -172,6 +173,25 @@ export async function insertSends(db: Db, planned: NewSend[]): Promise<Array<{ i
   return rows;
 }
 
+/** Records the charge that paid for each planned send, in one statement. */
+export async function setCharges(db: Db, paid: Array<{ id: string; chargeId: string }>) {
+  if (paid.length === 0) return;
+  const values = JSON.stringify(paid.map((p) => ({ id: p.id, charge_id: p.chargeId })));
+  await db
+    .updateTable('campaign_sends as s')
+    .from(sql<{ id: string; charge_id: string }>`jsonb_to_recordset(${values}::jsonb)`.as<'v'>(sql`v(id uuid, charge_id uuid)`))
+    .set((eb) => ({ charge_id: eb.ref('v.charge_id') }))
+    .whereRef('s.id', '=', 'v.id')
+    .execute();
+}
+
+/** Takes back sends just planned (the credits did not cover them): their leads are due again at `at`. */
+export async function dropPlanned(db: Db, planned: Array<{ id: string; lead_id: string }>, at: Date) {
+  if (planned.length === 0) return;
+  await db.deleteFrom('campaign_sends').where('id', 'in', planned.map((p) => p.id)).where('status', '=', 'queued').execute();
+  await db.updateTable('campaign_leads').set({ next_at: at, updated_at: at }).where('id', 'in', planned.map((p) => p.lead_id)).where('status', '=', 'active').execute();
+}
+
 /** A lead moves to its next step (due then), or is completed when there is none. */
 export async function advanceLead(db: Db, leadId: string, next: { position: number; at: Date } | null) {
   await db
@@ -192,10 +212,13 @@ export async function deferLead(db: Db, leadId: string, at: Date) {
   await db.updateTable('campaign_leads').set({ next_at: at }).where('id', '=', leadId).where('status', '=', 'active').execute();
 }
 
-/** Everything a send's job needs, from the send id: its lead, campaign, the step after it, and whether its address is suppressed. */
-export async function findSendContext(db: Db, sendId: string) {
-  return db
-    .selectFrom('campaign_sends as s')
+/**
+ * Everything a send's job needs about the send row `target` (a common table expression of
+ * campaign_sends rows): its lead, campaign, the step after it, and whether its address is suppressed.
+ */
+function sendContextOf(target: ReturnType<typeof targetOf>) {
+  return target
+    .selectFrom('target as s')
     .innerJoin('campaign_leads as l', 'l.id', 's.lead_id')
     .innerJoin('campaigns as c', 'c.id', 's.campaign_id')
     .innerJoin('contacts as ct', 'ct.id', 'l.contact_id')
@@ -205,9 +228,41 @@ export async function findSendContext(db: Db, sendId: string) {
     .select(['next.position as next_position', 'next.delay_days as next_delay_days', 'next.business_days as next_business_days'])
     .select((eb) => eb.exists(eb.selectFrom('suppressions as sp').select('sp.email').whereRef('sp.team_id', '=', 's.team_id').where('sp.email', '=', sql<string>`lower(s.to_address)`)).as('suppressed'))
     .select(['l.status as lead_status', 'c.status as campaign_status', 'c.created_by', 'c.schedule', 'c.name as campaign_name', 'ct.country', 'ct.state as region', 'ct.city'])
-    .select(['c.track_opens', 'c.track_clicks', 'c.unsubscribe_footer', 't.sender_postal_address'])
-    .where('s.id', '=', sendId)
-    .executeTakeFirst();
+    .select(['c.track_opens', 'c.track_clicks', 'c.unsubscribe_footer', 't.sender_postal_address']);
+}
+const targetOf = (db: Db, rows: (db: Db) => any) => db.with('target', () => rows(db) as ReturnType<typeof sendRow>);
+const sendRow = (db: Db, sendId: string) => db.selectFrom('campaign_sends').selectAll().where('id', '=', sendId);
+
+/** Everything a send's job needs, from the send id (see sendContextOf). */
+export async function findSendContext(db: Db, sendId: string) {
+  return sendContextOf(targetOf(db, () => sendRow(db, sendId))).executeTakeFirst();
+}
+
+/**
+ * The first attempt at a send paid for when it was planned, in one statement (prepared: planning
+ * this join cost more than running it): marks it `sending`
+ * (counting the attempt) and answers its context, when it is still queued and still wanted (its
+ * campaign and lead active, its mailbox connected, its address not suppressed). Nothing otherwise.
+ */
+export async function claimQueued(db: Db, sendId: string) {
+  const claimed = () =>
+    db
+      .updateTable('campaign_sends as s')
+      .set({ status: 'sending', attempts: sql<number>`s.attempts + 1` })
+      .where('s.id', '=', sendId)
+      .where('s.status', '=', 'queued')
+      .where('s.charge_id', 'is not', null)
+      .where(({ exists, not, selectFrom, and }) =>
+        and([
+          exists(selectFrom('campaigns as c').select('c.id').whereRef('c.id', '=', 's.campaign_id').where('c.status', '=', 'active')),
+          exists(selectFrom('campaign_leads as l').select('l.id').whereRef('l.id', '=', 's.lead_id').where('l.status', '=', 'active')),
+          exists(selectFrom('mail_accounts as a').select('a.id').whereRef('a.id', '=', 's.mailbox_id').where('a.status', '=', 'connected')),
+          not(exists(selectFrom('suppressions as sp').select('sp.email').whereRef('sp.team_id', '=', 's.team_id').where('sp.email', '=', sql<string>`lower(s.to_address)`))),
+        ]),
+      )
+      .returningAll();
+  const [row] = await executePrepared(db, sendContextOf(targetOf(db, claimed)));
+  return row;
 }
 export type SendContext = NonNullable<Awaited<ReturnType<typeof findSendContext>>>;
 
@@ -243,7 +298,7 @@ export async function markSent(db: Db, sendId: string, at: Date) {
  * still in flight is recorded, so recording twice changes nothing.
  */
 export async function recordSent(db: Db, send: { id: string; leadId: string; subject: string; messageId: string; stepPosition: number }, next: { position: number; at: Date } | null, at: Date) {
-  await db
+  const query = db
     .with('sent', (w) =>
       w.updateTable('campaign_sends').set({ status: 'sent', sent_at: at, error: null }).where('id', '=', send.id).where('status', 'in', ['queued', 'sending']).returning('lead_id'),
     )
@@ -264,8 +319,8 @@ export async function recordSent(db: Db, send: { id: string; leadId: string; sub
       thread_message_ids: sql<string[]>`array_append(thread_message_ids, ${send.messageId})`,
     })
     .where('id', '=', (eb) => eb.selectFrom('sent').select('sent.lead_id'))
-    .where('status', '=', 'active')
-    .execute();
+    .where('status', '=', 'active');
+  await executePrepared(db, query);
 }
 
 /**

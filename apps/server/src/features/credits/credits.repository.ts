@@ -100,6 +100,20 @@ export async function reserve(
 }
 
 /**
+ * Spends of one member in one statement, in order, as far as the balance and the member's cap
+ * go (credit_reserve_many, migration 0330). Answers each entry with its key.
+ */
+export async function reserveMany(
+  db: Kysely<DB>,
+  p: { teamId: string; userId: string; action: string; charges: Array<{ amount: number; idempotencyKey: string; reason: string | null }>; month: string },
+) {
+  const { rows } = await sql<FunctionRow & { o_key: string }>`
+    select o_key, o_replayed, o_entry from credit_reserve_many(${p.teamId}::uuid, ${p.userId}::uuid, ${p.action}::text,
+      ${p.charges.map((c) => c.reason)}::text[], ${p.charges.map((c) => c.amount)}::bigint[], ${p.charges.map((c) => c.idempotencyKey)}::text[], ${p.month}::text)`.execute(db);
+  return rows.map((r) => ({ key: r.o_key, replayed: r.o_replayed, entry: fromJson(r.o_entry) }));
+}
+
+/**
  * Charges drawn from a hold, one entry each, in one statement (credit_charge_hold): keys already
  * used answer their original entry. Raises LL404 (no such hold), LL409 (released) or LL402
  * (more than the hold has left), and then charges none of them.

@@ -128,6 +128,38 @@ export async function spendCredits(db: Kysely<DB>, input: SpendInput): Promise<L
 }
 
 /**
+ * Several spends of one member in one statement, in order, as far as the balance and the
+ * member's cap go: answers the results of the keys charged (or replayed), by key; a key missing
+ * from the answer was not charged because the credits ran out before it. Inside a transaction,
+ * the charges commit with it.
+ */
+export async function spendCreditsMany(
+  db: Kysely<DB>,
+  input: { teamId: string; userId: string; action: string; charges: Array<{ amount: number; idempotencyKey: string; reason?: string }> },
+): Promise<Map<string, LedgerResult>> {
+  for (const charge of input.charges) {
+    assertAmount(charge.amount);
+    assertKey(charge.idempotencyKey);
+  }
+  if (input.charges.length === 0) return new Map();
+  const rows = await repo
+    .reserveMany(db, {
+      teamId: input.teamId,
+      userId: input.userId,
+      action: input.action,
+      charges: input.charges.map((c) => ({ amount: c.amount, idempotencyKey: c.idempotencyKey, reason: c.reason ?? null })),
+      month: monthOf(new Date()),
+    })
+    .catch((error: unknown) => {
+      throw ledgerError(error);
+    });
+  const amounts = new Map(input.charges.map((c) => [c.idempotencyKey, c.amount]));
+  return new Map(
+    rows.map((row) => [row.key, row.replayed ? replay(row.entry, { kind: 'charge', amount: amounts.get(row.key)!, userId: input.userId, holdId: null }) : { entry: present(row.entry), replayed: false }]),
+  );
+}
+
+/**
  * Holds the most a bulk job could cost, against the balance and the member's cap like a spend.
  * The entry id is the hold id for `chargeHold` and `releaseHold`.
  */

@@ -22,6 +22,7 @@ import {
   releaseHold,
   releaseStaleHolds,
   spendCredits,
+  spendCreditsMany,
   startTeamCredits,
   type LedgerResult,
 } from './credits.service.js';
@@ -152,6 +153,31 @@ describe('spending', () => {
     expect(month.find((m) => m.user_id === capped.userId)!.used).toBeLessThanOrEqual(100);
     expect(month.reduce((sum, m) => sum + Number(m.used), 0)).toBe(500);
     expect((await checkLedger(db)).discrepancies).toEqual([]);
+  });
+});
+
+describe('many spends in one statement', () => {
+  it('charges in order as far as the balance goes, answers each key charged, and replays used keys', async () => {
+    const { owner } = await teamWith(7);
+    const keys = ['a', 'b', 'c', 'd'].map((label) => key(label));
+    const first = await spendCreditsMany(db, { teamId: owner.teamId, userId: owner.userId, action: 'test', charges: keys.map((k) => ({ amount: 2, idempotencyKey: k })) });
+    // 7 credits cover three spends of 2: the fourth is not charged, and the answer leaves it out.
+    expect([...first.keys()]).toEqual(keys.slice(0, 3));
+    expect([...first.values()].every((r) => !r.replayed && r.entry.amount === 2)).toBe(true);
+    expect((await getCreditsInfo(db, owner.teamId)).available).toBe(1);
+    // The same keys again: the three charged replay, unchanged; the balance does not move.
+    const again = await spendCreditsMany(db, { teamId: owner.teamId, userId: owner.userId, action: 'test', charges: keys.slice(0, 3).map((k) => ({ amount: 2, idempotencyKey: k })) });
+    expect([...again.values()].map((r) => [r.replayed, r.entry.id])).toEqual([...first.values()].map((r) => [true, r.entry.id]));
+    expect((await getCreditsInfo(db, owner.teamId)).available).toBe(1);
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+
+  it("stops at the member's monthly cap", async () => {
+    const { owner } = await teamWith(100);
+    await setCap(owner, 5);
+    const charged = await spendCreditsMany(db, { teamId: owner.teamId, userId: owner.userId, action: 'test', charges: [1, 2, 3].map(() => ({ amount: 2, idempotencyKey: key('capped') })) });
+    expect(charged.size).toBe(2);
+    expect((await getCreditsInfo(db, owner.teamId)).available).toBe(96);
   });
 });
 

@@ -12,5 +12,6 @@ export {
   releaseHold,
   releaseStaleHolds,
   spendCredits,
+  spendCreditsMany,
   startTeamCredits,
 } from './credits.service.js';

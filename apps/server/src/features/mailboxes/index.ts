@@ -6,3 +6,4 @@ export { syncMailboxOnce } from './mailbox-sync.js';
 export { readThreadText, type ThreadText } from './thread-text.js';
 export { parseMessage, type ParsedMessage } from './message-parse.js';
 export { plainTextOf } from './mail-plain-text.js';
+export type { MailAccountRow } from './mailbox-credentials.js';

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { executePrepared } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import type { MailAddress, MailAttachmentMeta, MailSpecialUse } from '../../db/schema-mail.js';
 
@@ -48,7 +49,8 @@ export async function upsertAccount(db: Db, a: NewMailAccount) {
 }
 
 export async function findAccount(db: Db, id: string) {
-  return db.selectFrom('mail_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  const [row] = await executePrepared(db, db.selectFrom('mail_accounts').selectAll().where('id', '=', id));
+  return row;
 }
 
 export async function listAccountsOfUser(db: Db, teamId: string, userId: string) {

@@ -9,6 +9,8 @@ import { SMTPServer } from 'smtp-server';
 export async function startMxFixture(mailboxes: string[]) {
   const rcpts: string[] = [];
   const server = new SMTPServer({
+    // A loopback server: no reverse DNS lookup of the client.
+    disableReverseLookup: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo(address, _session, callback) {

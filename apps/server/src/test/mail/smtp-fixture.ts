@@ -40,6 +40,8 @@ export type SmtpServerOptions = {
  */
 export async function startSmtpServer(options: SmtpServerOptions): Promise<{ port: number; close(): Promise<void> }> {
   const server = new SMTPServer({
+    // A loopback server: no reverse DNS lookup of the client.
+    disableReverseLookup: true,
     secure: false,
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
