@@ -38,9 +38,24 @@ export function localParts(instant: Date, timeZone: string): LocalParts {
 }
 
 /** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
+const QUARTER_HOUR_MS = 900_000;
+const offsets = new Map<string, number>();
+
+/**
+ * A zone's offset from UTC at an instant. It changes only at the zone's transitions, which since
+ * 1972 all fall on a quarter hour of UTC (every offset is a whole number of quarter hours), so it
+ * is worked out once per zone and quarter hour: `Intl` is the costly part of planning a send.
+ */
 function offsetAt(instant: number, timeZone: string) {
-  const p = localParts(new Date(instant), timeZone);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant / 1000) * 1000;
+  const key = `${timeZone} ${Math.floor(instant / QUARTER_HOUR_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const p = localParts(new Date(instant), timeZone);
+    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant / 1000) * 1000;
+    if (offsets.size >= 10_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
 }
 
 /**

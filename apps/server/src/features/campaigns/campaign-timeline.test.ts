@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwner, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { grantCredits } from '../credits/index.js';
 import { addLeadEvent } from './campaigns.repository.js';
 import { launchCampaign } from './campaigns.service.js';
 import { runTick } from './scheduler.js';
@@ -8,8 +9,9 @@ import { markSent } from './sends.repository.js';
 import { unsubscribe, unsubscribeToken } from './suppressions.service.js';
 import { createContactList, createMailbox, ownerActor, threeSteps } from './test/fixtures.repository.js';
 
-// The real clock: a lead's enrolment time is the database's.
-const NOW = new Date();
+// The real clock: a lead's enrolment time is the database's. The window below ends at 23:59 UTC: in
+// the day's last two minutes the test runs as if it were two minutes earlier.
+const NOW = new Date(Math.min(Date.now(), Math.ceil((Date.now() + 1) / 86_400_000) * 86_400_000 - 120_000));
 const EVERY_DAY = { timezone: 'UTC', days: [0, 1, 2, 3, 4, 5, 6], start: '00:00', end: '23:59' };
 const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
 
@@ -26,6 +28,8 @@ const leadOf = (email: string | null) =>
 beforeAll(async () => {
   t = await createTestApp();
   owner = await createOwner(t.ctx.db);
+  // A tick pays for the emails it plans.
+  await grantCredits(t.ctx.db, { teamId: owner.teamId, amount: 100, idempotencyKey: 'timeline-test-grant', reason: 'test' });
   foreign = await createOwner(t.ctx.db);
   await createMailbox(t.ctx.db, t.ctx.config, owner, 'sales@example.test', { capacity: 100 });
   const { listId } = await createContactList(t.ctx.db, owner, 'Timeline', [

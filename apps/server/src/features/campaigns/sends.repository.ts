@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { executePrepared } from '../../db/prepared.js';
+import { preparedStatement } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -245,11 +245,15 @@ export async function findSendContext(db: Db, sendId: string) {
  * campaign and lead active, its mailbox connected, its address not suppressed). Nothing otherwise.
  */
 export async function claimQueued(db: Db, sendId: string) {
+  const [row] = await claimStatement(db, { sendId });
+  return row;
+}
+const claimStatement = preparedStatement((db: Db, args: { sendId: string }) => {
   const claimed = () =>
     db
       .updateTable('campaign_sends as s')
       .set({ status: 'sending', attempts: sql<number>`s.attempts + 1` })
-      .where('s.id', '=', sendId)
+      .where('s.id', '=', args.sendId)
       .where('s.status', '=', 'queued')
       .where('s.charge_id', 'is not', null)
       .where(({ exists, not, selectFrom, and }) =>
@@ -261,9 +265,8 @@ export async function claimQueued(db: Db, sendId: string) {
         ]),
       )
       .returningAll();
-  const [row] = await executePrepared(db, sendContextOf(targetOf(db, claimed)));
-  return row;
-}
+  return sendContextOf(targetOf(db, claimed));
+});
 export type SendContext = NonNullable<Awaited<ReturnType<typeof findSendContext>>>;
 
 /**
@@ -298,30 +301,48 @@ export async function markSent(db: Db, sendId: string, at: Date) {
  * still in flight is recorded, so recording twice changes nothing.
  */
 export async function recordSent(db: Db, send: { id: string; leadId: string; subject: string; messageId: string; stepPosition: number }, next: { position: number; at: Date } | null, at: Date) {
-  const query = db
-    .with('sent', (w) =>
-      w.updateTable('campaign_sends').set({ status: 'sent', sent_at: at, error: null }).where('id', '=', send.id).where('status', 'in', ['queued', 'sending']).returning('lead_id'),
-    )
-    .with('event', (w) =>
-      w
-        .insertInto('campaign_lead_events')
-        .columns(['lead_id', 'kind', 'detail', 'step_position', 'at'])
-        .expression((eb) => eb.selectFrom('sent').select(['sent.lead_id', sql<string>`${'sent'}::text`.as('kind'), sql<string>`${send.subject}::text`.as('detail'), sql<number>`${send.stepPosition}::int`.as('step_position'), sql<Date>`${at}::timestamptz`.as('at')])),
-    )
-    .updateTable('campaign_leads')
-    .set({
-      next_position: next?.position ?? null,
-      next_at: next?.at ?? null,
-      status: next ? 'active' : 'completed',
-      updated_at: new Date(),
-      last_sent_at: at,
-      thread_subject: sql<string | null>`coalesce(thread_subject, ${send.subject})`,
-      thread_message_ids: sql<string[]>`array_append(thread_message_ids, ${send.messageId})`,
-    })
-    .where('id', '=', (eb) => eb.selectFrom('sent').select('sent.lead_id'))
-    .where('status', '=', 'active');
-  await executePrepared(db, query);
+  await recordStatement(db, {
+    id: send.id,
+    subject: send.subject,
+    messageId: send.messageId,
+    stepPosition: send.stepPosition,
+    nextPosition: next?.position ?? null,
+    nextAt: next?.at ?? null,
+    leadStatus: next ? 'active' : 'completed',
+    at,
+    updatedAt: new Date(),
+  });
 }
+const recordStatement = preparedStatement(
+  (
+    db: Db,
+    args: { id: string; subject: string; messageId: string; stepPosition: number; nextPosition: number | null; nextAt: Date | null; leadStatus: 'active' | 'completed'; at: Date; updatedAt: Date },
+  ) =>
+    db
+      .with('sent', (w) =>
+        w.updateTable('campaign_sends').set({ status: 'sent', sent_at: args.at, error: null }).where('id', '=', args.id).where('status', 'in', ['queued', 'sending']).returning('lead_id'),
+      )
+      .with('event', (w) =>
+        w
+          .insertInto('campaign_lead_events')
+          .columns(['lead_id', 'kind', 'detail', 'step_position', 'at'])
+          .expression((eb) =>
+            eb.selectFrom('sent').select(['sent.lead_id', sql<string>`${'sent'}::text`.as('kind'), sql<string>`${args.subject}::text`.as('detail'), sql<number>`${args.stepPosition}::int`.as('step_position'), sql<Date>`${args.at}::timestamptz`.as('at')]),
+          ),
+      )
+      .updateTable('campaign_leads')
+      .set({
+        next_position: args.nextPosition,
+        next_at: args.nextAt,
+        status: args.leadStatus,
+        updated_at: args.updatedAt,
+        last_sent_at: args.at,
+        thread_subject: sql<string | null>`coalesce(thread_subject, ${args.subject})`,
+        thread_message_ids: sql<string[]>`array_append(thread_message_ids, ${args.messageId})`,
+      })
+      .where('id', '=', (eb) => eb.selectFrom('sent').select('sent.lead_id'))
+      .where('status', '=', 'active'),
+);
 
 /**
  * Drops a send no SMTP server has taken (queued, or an attempt cut short) and makes its lead due

@@ -102,18 +102,34 @@ async function fileInSent(ctx: AppContext, account: MailAccountRow, message: Con
   }
 }
 
+/**
+ * Transports made for a mailbox, reused while its server settings and credentials stay the same:
+ * making one is a good part of a campaign email's own cost. A transport holds no connection
+ * between messages (each message opens its own); it is only the configured object.
+ */
+const transports = new Map<string, { key: string; transport: ReturnType<typeof smtpTransport> }>();
+
+function transportFor(ctx: AppContext, account: MailAccountRow, credentials: Awaited<ReturnType<typeof credentialsFor>>) {
+  const server = smtpServerOf(account);
+  const key = JSON.stringify([server.host, server.port, server.secure, ctx.config.outboundAllowPrivate, credentials]);
+  const kept = transports.get(account.id);
+  if (kept?.key === key) return kept.transport;
+  const transport = smtpTransport(ctx.config, server, credentials);
+  if (transports.size >= 1000) transports.clear();
+  transports.set(account.id, { key, transport });
+  return transport;
+}
+
 /** Sends through the account's SMTP server; an OAuth token refused there (EAUTH) is refreshed once. */
 async function sendOverSmtp(ctx: AppContext, account: MailAccountRow, message: Parameters<ReturnType<typeof smtpTransport>['sendMail']>[0]) {
   for (let attempt = 0; ; attempt++) {
-    const transport = smtpTransport(ctx.config, smtpServerOf(account), await credentialsFor(ctx, account, { forceRefresh: attempt > 0 }));
+    const transport = transportFor(ctx, account, await credentialsFor(ctx, account, { forceRefresh: attempt > 0 }));
     try {
       await transport.sendMail(message);
       return;
     } catch (error) {
       if (account.auth_method === 'oauth' && attempt === 0 && (error as { code?: string }).code === 'EAUTH') continue;
       throw error;
-    } finally {
-      transport.close();
     }
   }
 }

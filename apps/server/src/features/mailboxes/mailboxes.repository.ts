@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { executePrepared } from '../../db/prepared.js';
+import { preparedStatement } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import type { MailAddress, MailAttachmentMeta, MailSpecialUse } from '../../db/schema-mail.js';
 
@@ -49,9 +49,10 @@ export async function upsertAccount(db: Db, a: NewMailAccount) {
 }
 
 export async function findAccount(db: Db, id: string) {
-  const [row] = await executePrepared(db, db.selectFrom('mail_accounts').selectAll().where('id', '=', id));
+  const [row] = await findAccountStatement(db, { id });
   return row;
 }
+const findAccountStatement = preparedStatement((db: Db, args: { id: string }) => db.selectFrom('mail_accounts').selectAll().where('id', '=', args.id));
 
 export async function listAccountsOfUser(db: Db, teamId: string, userId: string) {
   return db.selectFrom('mail_accounts').selectAll().where('team_id', '=', teamId).where('user_id', '=', userId).orderBy('created_at').execute();
