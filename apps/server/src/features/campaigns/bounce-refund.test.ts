@@ -4,7 +4,7 @@ import { findMailAccount, syncMailboxOnce } from '../mailboxes/index.js';
 import { createWriteLane } from '../../supervisor/index.js';
 import { createOwner, type TestUser } from '../../test/factories.js';
 import { startDovecot, type Dovecot } from '../../test/mail/dovecot.js';
-import { deliverRaw } from '../../test/mail/maildir.js';
+import { deliverRaw, generateMessage } from '../../test/mail/maildir.js';
 import { startSmtpFixture } from '../../test/mail/smtp-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { launchCampaign } from './campaigns.service.js';
@@ -14,7 +14,8 @@ import { buyEmails, deliveryReport } from './test/enrichment-charge.repository.j
 import { createContactList, createMailbox, ownerActor, threeSteps } from './test/fixtures.repository.js';
 
 const SENDER = { email: 'bounces@example.test', password: 'bounce-secret' };
-const LEADS = Array.from({ length: 7 }, (_, i) => ({ first: `Lead${i}`, email: `lead${i}@bounce.test` }));
+// Lead 7 answers instead (the last test).
+const LEADS = Array.from({ length: 8 }, (_, i) => ({ first: `Lead${i}`, email: `lead${i}@bounce.test` }));
 const EVERY_DAY = { timezone: 'UTC', days: [0, 1, 2, 3, 4, 5, 6], start: '00:00', end: '23:59' };
 // The real clock: the ledger dates its charges with the database's time.
 const NOW = new Date();
@@ -134,5 +135,24 @@ describe('hard bounces against Dovecot and loopback SMTP', () => {
     expect((await leadOf(LEADS[5]!.email)).status).toBe('bounced');
     expect(await refundsOf(charges[4]!)).toEqual([]);
     expect((await timelineKinds(LEADS[4]!.email)).map(([kind]: [string]) => kind)).not.toContain('refunded');
+  });
+
+  it('gives back the 2 credits of a planned email whose lead replied before it went', async () => {
+    const lead = LEADS[7]!.email;
+    // The last tick (91 days on) planned, and paid for, lead 7's second step.
+    const planned = await t.ctx.db.selectFrom('campaign_sends').select(['id', 'status', 'charge_id']).where('campaign_id', '=', campaignId).where('to_address', '=', lead).where('step_position', '=', 1).executeTakeFirstOrThrow();
+    expect(planned.status).toBe('queued');
+    expect(planned.charge_id).not.toBeNull();
+    const first = await sendOf(lead);
+    deliverRaw(dovecot, SENDER.email, generateMessage({ from: lead, to: SENDER.email, subject: 'Re: Hello', text: 'Tell me more.', inReplyTo: first.message_id, references: [first.message_id] }).raw);
+    expect(await syncAndTick(new Date(NOW.getTime() + 91 * 86_400_000 + 60_000))).toMatchObject({ reply: 1 });
+    expect((await leadOf(lead)).status).toBe('replied');
+    const dropped = await t.ctx.db.selectFrom('campaign_sends').select('status').where('id', '=', planned.id).executeTakeFirstOrThrow();
+    expect(dropped.status).toBe('cancelled');
+    expect(await refundsOf(planned.charge_id!)).toEqual([{ amount: 2, reason: 'Campaign email not sent: the lead replied' }]);
+    // Its job, when it comes, sends nothing.
+    const before = smtp.received.length;
+    expect(await sendPlannedEmail(t.ctx, planned.id, () => new Date(NOW.getTime() + 92 * 86_400_000))).toBe('skipped');
+    expect(smtp.received).toHaveLength(before);
   });
 });

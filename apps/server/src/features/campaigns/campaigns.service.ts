@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';
 import * as repo from './campaigns.repository.js';
+import * as sends from './sends.repository.js';
+import { refundCharge } from '../credits/index.js';
 import { findContactById } from '../contacts/index.js';
 import { firstDueAt, renderStep, variablesOf } from './campaign-steps.js';
 
@@ -100,6 +102,10 @@ export async function updateCampaign(db: Kysely<DB>, actor: Actor, id: string, b
 export async function deleteCampaign(db: Kysely<DB>, actor: Actor, id: string) {
   return db.transaction().execute(async (trx) => {
     const listIds = await repo.listIdsOf(trx, id);
+    // Planning paid for the emails it planned: those not sent yet give their credits back.
+    for (const send of await sends.paidQueuedSends(trx, actor.teamId, id)) {
+      await refundCharge(trx, { teamId: send.team_id, chargeId: send.charge_id, idempotencyKey: `campaign-send-deleted:${send.id}`, reason: 'Campaign email not sent: the campaign was deleted' });
+    }
     const deleted = await repo.deleteCampaign(trx, actor.teamId, id);
     if (!deleted) throw notFound('Campaign');
     await repo.recountListSequences(trx, listIds);

@@ -2,6 +2,8 @@ import { CAMPAIGN_MESSAGES } from '@leadline/shared/campaigns/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwner, createTeam, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { getCreditsInfo, grantCredits } from '../credits/index.js';
+import { runTick } from './scheduler.js';
 import { createContactList, createMailbox, threeSteps, WEEKDAYS_9_TO_5 } from './test/fixtures.repository.js';
 
 let t: TestApp;
@@ -147,6 +149,23 @@ describe('campaigns API', () => {
     const nobody = await ok(team.member, 'POST', `/api/v1/campaigns/${id}/preview`, { stepIndex: 0 });
     expect(nobody.data.subject).toBe('Hello there');
     expect((await call(team.member, 'POST', `/api/v1/campaigns/${id}/preview`, { stepIndex: 5 })).statusCode).toBe(404);
+  });
+
+  it('gives back the credits of the emails it planned and did not send when a campaign is deleted', async () => {
+    await grantCredits(t.ctx.db, { teamId: team.owner.teamId, amount: 100, idempotencyKey: 'delete-refund-grant', reason: 'test' });
+    const id = (await ok(team.owner, 'POST', '/api/v1/campaigns', draft({ name: 'Deleted while planned', schedule: { ...WEEKDAYS_9_TO_5, days: [0, 1, 2, 3, 4, 5, 6], start: '00:00', end: '23:59' }, minGapSeconds: 0 }))).data.id as string;
+    await ok(team.owner, 'POST', `/api/v1/campaigns/${id}/launch`);
+    const now = new Date(Date.UTC(2030, 0, 7, 12));
+    await t.ctx.db.updateTable('campaign_leads').set({ next_at: now }).where('campaign_id', '=', id).execute();
+    expect((await runTick(t.ctx, { now })).planned).toBeGreaterThan(0);
+    const paid = await t.ctx.db.selectFrom('campaign_sends').select('charge_id').where('campaign_id', '=', id).execute();
+    const { available } = await getCreditsInfo(t.ctx.db, team.owner.teamId);
+    await ok(team.owner, 'DELETE', `/api/v1/campaigns/${id}`);
+    expect((await getCreditsInfo(t.ctx.db, team.owner.teamId)).available).toBe(available + 2 * paid.length);
+    for (const { charge_id } of paid) {
+      const refunds = await t.ctx.db.selectFrom('credit_ledger').select('reason').where('kind', '=', 'refund').where('refund_of', '=', charge_id!).execute();
+      expect(refunds).toEqual([{ reason: 'Campaign email not sent: the campaign was deleted' }]);
+    }
   });
 
   it('keeps a suppression list per team: add, list, remove', async () => {

@@ -90,10 +90,14 @@ export async function markBounced(db: Db, sendId: string, at: Date) {
   await db.updateTable('campaign_sends').set({ bounced_at: at }).where('id', '=', sendId).where('bounced_at', 'is', null).execute();
 }
 
-/** Ends a lead's sequence (reply, bounce): no further step goes, and planned emails are dropped. */
+/**
+ * Ends a lead's sequence (reply, bounce): no further step goes, and planned emails are dropped.
+ * Answers the dropped emails that were paid for (planning pays), whose credits go back.
+ */
 export async function stopLead(db: Db, leadId: string, status: 'replied' | 'bounced', at: Date) {
   await db.updateTable('campaign_leads').set({ status, next_at: null, updated_at: at }).where('id', '=', leadId).where('status', '=', 'active').execute();
-  await db.updateTable('campaign_sends').set({ status: 'cancelled' }).where('lead_id', '=', leadId).where('status', '=', 'queued').execute();
+  const dropped = await db.updateTable('campaign_sends').set({ status: 'cancelled' }).where('lead_id', '=', leadId).where('status', '=', 'queued').returning(['id', 'team_id', 'charge_id']).execute();
+  return dropped.filter((send): send is typeof send & { charge_id: string } => send.charge_id !== null);
 }
 
 /** Moves an active lead's next step later by `days` (an automatic reply). */

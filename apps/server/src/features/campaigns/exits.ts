@@ -78,11 +78,18 @@ export async function detectExits(ctx: AppContext, now: Date, batch = 500): Prom
   return counts;
 }
 
+/** Gives back the credits of planned emails a stopped lead will not get (planning paid for them). */
+async function refundDropped(trx: Kysely<DB>, dropped: Array<{ id: string; team_id: string; charge_id: string }>, why: string) {
+  for (const send of dropped) {
+    await refundCharge(trx, { teamId: send.team_id, chargeId: send.charge_id, idempotencyKey: `campaign-send-cancelled:${send.id}`, reason: `Campaign email not sent: ${why}` });
+  }
+}
+
 async function apply(ctx: AppContext, kind: MailKind, send: exits.MatchedSend, at: Date, now: Date) {
   await ctx.db.transaction().execute(async (trx) => {
     if (kind === 'reply') {
       await exits.markReplied(trx, send.id, at);
-      await exits.stopLead(trx, send.lead_id, 'replied', now);
+      await refundDropped(trx, await exits.stopLead(trx, send.lead_id, 'replied', now), 'the lead replied');
       await addLeadEvent(trx, send.lead_id, 'replied', null, send.step_position, at);
       return;
     }
@@ -101,7 +108,7 @@ async function apply(ctx: AppContext, kind: MailKind, send: exits.MatchedSend, a
       return;
     }
     await exits.markBounced(trx, send.id, at);
-    await exits.stopLead(trx, send.lead_id, 'bounced', now);
+    await refundDropped(trx, await exits.stopLead(trx, send.lead_id, 'bounced', now), 'the address bounced');
     await writeEmailChecks(trx, send.team_id, [{ contactId: send.contact_id, checks: [{ email: send.to_address, status: 'invalid', verifiedAt: now.toISOString() }] }]);
     await addLeadEvent(trx, send.lead_id, 'bounced', 'Email marked invalid', send.step_position, at);
     await refundBouncedEmail(trx, send, at, now);

@@ -185,6 +185,19 @@ export async function setCharges(db: Db, paid: Array<{ id: string; chargeId: str
     .execute();
 }
 
+/** A team's campaign's emails planned and paid for but not sent (nor in flight). */
+export async function paidQueuedSends(db: Db, teamId: string, campaignId: string) {
+  return db
+    .selectFrom('campaign_sends')
+    .select(['id', 'team_id', 'charge_id'])
+    .where('campaign_id', '=', campaignId)
+    .where('team_id', '=', teamId)
+    .where('status', '=', 'queued')
+    .where('charge_id', 'is not', null)
+    .$narrowType<{ charge_id: string }>()
+    .execute();
+}
+
 /** Takes back sends just planned (the credits did not cover them): their leads are due again at `at`. */
 export async function dropPlanned(db: Db, planned: Array<{ id: string; lead_id: string }>, at: Date) {
   if (planned.length === 0) return;
