@@ -75,6 +75,9 @@ export async function startSmtpServer(options: SmtpServerOptions): Promise<{ por
       });
     },
   });
+  // A client that dies mid-message (the crash tests SIGKILL their workers) resets its connection;
+  // smtp-server reports that as an 'error' event, which with no listener would end the test process.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
