@@ -72,7 +72,10 @@ describe('AI in the inbox', () => {
     await editor.click();
     await e2e.page.keyboard.press('Escape');
     // Esc from inside the editor asks before dropping the AI's draft.
-    await reply.getByRole('alertdialog', { name: 'Discard this draft?' }).waitFor();
+    const discard = reply.getByRole('alertdialog', { name: 'Discard this draft?' }).getByRole('button', { name: 'Discard' });
+    // Enter answers the focused Discard button: pressed before the focus got there (a busy
+    // machine), it would type into the editor instead.
+    await expect.poll(() => discard.evaluate((button) => button === document.activeElement)).toBe(true);
     await e2e.page.keyboard.press('Enter');
     await expect.poll(() => reply.count(), { timeout: 15_000 }).toBe(0);
     const asked = e2e.fixtures.chat.requests.at(-1)!.body;
