@@ -66,6 +66,22 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** A launched one-lead campaign of a new team, from its own mailbox `sender`. */
+async function launchForAnotherTeam(name: string, sender: string, lead: { first: string; email: string }) {
+  const other = await createOwner(t.ctx.db);
+  expect(await createMailbox(t.ctx.db, t.ctx.config, other, sender, { smtp, imap: dovecot, password: 'x' })).toBeTruthy();
+  const { listId } = await createContactList(t.ctx.db, other, name, [lead]);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/campaigns',
+    headers: { cookie: other.cookie },
+    payload: { name, listIds: [listId], mailboxes: [sender], schedule: WEEKDAYS_9_TO_5, steps: threeSteps, minGapSeconds: 0 },
+  });
+  const id = created.json().data.id as string;
+  expect((await t.app.inject({ method: 'POST', url: `/api/v1/campaigns/${id}/launch`, headers: { cookie: other.cookie } })).statusCode).toBe(200);
+  return { other, id };
+}
+
 describe('sending campaign emails', () => {
   let campaignId: string;
 
@@ -173,18 +189,7 @@ describe('sending campaign emails', () => {
   });
 
   it('pauses the campaign with a visible reason when the team runs out of credits', async () => {
-    const other = await createOwner(t.ctx.db);
-    const poorBox = await createMailbox(t.ctx.db, t.ctx.config, other, 'poor@example.test', { smtp, imap: dovecot, password: 'x' });
-    expect(poorBox).toBeTruthy();
-    const { listId } = await createContactList(t.ctx.db, other, 'Poor', [{ first: 'Ed', email: LEADS[0]!.email }]);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/campaigns',
-      headers: { cookie: other.cookie },
-      payload: { name: 'Poor', listIds: [listId], mailboxes: ['poor@example.test'], schedule: WEEKDAYS_9_TO_5, steps: threeSteps, minGapSeconds: 0 },
-    });
-    const id = created.json().data.id as string;
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/campaigns/${id}/launch`, headers: { cookie: other.cookie } })).statusCode).toBe(200);
+    const { other, id } = await launchForAnotherTeam('Poor', 'poor@example.test', { first: 'Ed', email: LEADS[0]!.email });
     const { available } = await getCreditsInfo(t.ctx.db, other.teamId);
     await spendCredits(t.ctx.db, { teamId: other.teamId, userId: other.userId, action: 'test_drain', amount: available - 1, idempotencyKey: 'drain' });
     await t.ctx.db.updateTable('campaign_leads').set({ next_at: MONDAY }).where('campaign_id', '=', id).execute();
@@ -203,17 +208,7 @@ describe('sending campaign emails', () => {
   });
 
   it('pays at send time for an email planned unpaid (by an older version), and pauses when the credits ran out', async () => {
-    const other = await createOwner(t.ctx.db);
-    await createMailbox(t.ctx.db, t.ctx.config, other, 'late@example.test', { smtp, imap: dovecot, password: 'x' });
-    const { listId } = await createContactList(t.ctx.db, other, 'Late', [{ first: 'Flo', email: LEADS[1]!.email }]);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/campaigns',
-      headers: { cookie: other.cookie },
-      payload: { name: 'Late', listIds: [listId], mailboxes: ['late@example.test'], schedule: WEEKDAYS_9_TO_5, steps: threeSteps, minGapSeconds: 0 },
-    });
-    const id = created.json().data.id as string;
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/campaigns/${id}/launch`, headers: { cookie: other.cookie } })).statusCode).toBe(200);
+    const { other, id } = await launchForAnotherTeam('Late', 'late@example.test', { first: 'Flo', email: LEADS[1]!.email });
     // Planned without its payment, as the planning of an older version did.
     const lead = await t.ctx.db.selectFrom('campaign_leads').select('id').where('campaign_id', '=', id).executeTakeFirstOrThrow();
     const mailbox = await t.ctx.db.selectFrom('mail_accounts').select('id').where('email_address', '=', 'late@example.test').executeTakeFirstOrThrow();
