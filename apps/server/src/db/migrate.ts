@@ -53,6 +53,7 @@ import * as m0291 from './migrations/0291_mail_account_page_indexes.js';
 import * as m0300 from './migrations/0300_search_data_version.js';
 import * as m0320 from './migrations/0320_search_terms_query_int.js';
 import * as m0330 from './migrations/0330_credit_reserve_many.js';
+import * as m0331 from './migrations/0331_campaign_sends_fillfactor.js';
 
 /** Migrations are listed in code so the bundle-free server and the tests see the same set. */
 const migrations: Record<string, Migration> = {
@@ -110,6 +111,7 @@ const migrations: Record<string, Migration> = {
   '0300_search_data_version': m0300,
   '0320_search_terms_query_int': m0320,
   '0330_credit_reserve_many': m0330,
+  '0331_campaign_sends_fillfactor': m0331,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -44,6 +44,20 @@ async function resumeActiveJobs(db: Kysely<DB>, where: RawBuilder<boolean>, mess
   return rows;
 }
 
+/**
+ * Puts active jobs back unrun, to be fetched again `delaySeconds` from now as if never fetched:
+ * `started_on` cleared, so that fetch counts no attempt (pg-boss counts one for a job that was
+ * started). For the jobs a batch did not start (jobs/queue.ts).
+ */
+export async function handBackJobs(db: Kysely<DB>, options: { name: string; ids: string[]; message: string; delaySeconds: number }): Promise<void> {
+  if (options.ids.length === 0) return;
+  await sql`
+    update ${jobTable}
+    set state = 'retry', started_on = null, start_after = ${secondsFromNow(options.delaySeconds)},
+        output = jsonb_build_object('message', cast(${options.message} as text))
+    where name = ${options.name} and id = any(cast(array[${sql.join(options.ids)}] as uuid[])) and state = 'active'`.execute(db);
+}
+
 /** Every active job: on the embedded database, whose one process is starting, all of them were interrupted. */
 export function resumeEveryActiveJob(db: Kysely<DB>, message: string): Promise<ResumedJob[]> {
   return resumeActiveJobs(db, sql<boolean>`true`, message);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { openDatabase } from '../db/database.js';
 import { ProgressTracker } from '../features/progress/progress.service.js';
@@ -53,10 +54,60 @@ const onePerKey = defineJob({
 });
 const onePerKeyRegistration: JobRegistration = { definition: onePerKey, handler: async () => ({ default: async () => {} }) };
 
+/** Fetched five at a time; a payload asks to fail, or to take a while. */
+const batchRuns: number[] = [];
+const batchJob = defineJob({ name: 'test.batch', payload: z.object({ n: z.number().int(), fail: z.boolean() }), batchSize: 5, retryLimit: 0 });
+const batchRegistration: JobRegistration = {
+  definition: batchJob,
+  handler: async () => ({
+    default: jobHandler(batchJob, async (_ctx, payload) => {
+      batchRuns.push(payload.n);
+      if (payload.fail) throw new Error(`job ${payload.n} failed`);
+    }),
+  }),
+};
+const slowBatchRuns: number[] = [];
+const slowBatchJob = defineJob({ name: 'test.slow-batch', payload: z.object({ n: z.number().int() }), batchSize: 3, retryLimit: 0, expireInSeconds: 4 });
+const slowBatchRegistration: JobRegistration = {
+  definition: slowBatchJob,
+  handler: async () => ({
+    default: jobHandler(slowBatchJob, async (_ctx, payload) => {
+      slowBatchRuns.push(payload.n);
+      await new Promise((r) => setTimeout(r, 2100)); // past half the job's expiry
+    }),
+  }),
+};
+
+/** Both fail; each first notes the state of the other, fetched with it in one batch. */
+const seenOthers: string[] = [];
+const failingBatchJob = defineJob({ name: 'test.failing-batch', payload: z.object({ n: z.number().int() }), batchSize: 2, retryLimit: 0 });
+const failingBatchRegistration: JobRegistration = {
+  definition: failingBatchJob,
+  handler: async () => ({
+    default: jobHandler(failingBatchJob, async (ctx, payload, run) => {
+      const others = await sql<{ state: string }>`select state from pgboss.job where name = ${failingBatchJob.name} and id <> ${run.id} and started_on is not null`.execute(ctx.db);
+      seenOthers.push(...others.rows.map((r) => r.state));
+      throw new Error(`job ${payload.n} failed`);
+    }),
+  }),
+};
+
+const stopBatchRuns: number[] = [];
+const stopBatchJob = defineJob({ name: 'test.stop-batch', payload: z.object({ n: z.number().int() }), batchSize: 3, retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 60 });
+const stopBatchRegistration: JobRegistration = {
+  definition: stopBatchJob,
+  handler: async () => ({
+    default: jobHandler(stopBatchJob, async (_ctx, payload) => {
+      stopBatchRuns.push(payload.n);
+      await new Promise((r) => setTimeout(r, 800));
+    }),
+  }),
+};
+
 let t: TestApp;
 let owner: TestUser;
 beforeAll(async () => {
-  t = await createTestApp({ work: true, jobs: [countJobRegistration, onePerKeyRegistration] });
+  t = await createTestApp({ work: true, jobs: [countJobRegistration, onePerKeyRegistration, batchRegistration, slowBatchRegistration, failingBatchRegistration] });
   owner = await createOwner(t.ctx.db);
 });
 afterAll(() => t.close());
@@ -107,6 +158,53 @@ describe('jobs and their progress', () => {
     await until(async () => (await progress.current()).state === 'completed');
   });
 
+  it('runs a batch of jobs one by one, failing only the one that failed', async () => {
+    // Sent in one transaction, so the worker's one fetch finds them all.
+    const ids = await t.ctx.db.transaction().execute(async (trx) => {
+      const sent: string[] = [];
+      for (const n of [1, 2, 3, 4]) sent.push((await t.ctx.queue.send(batchJob, { n, fail: n === 2 }, { trx }))!);
+      return sent;
+    });
+    const states = async () => Promise.all(ids.map(async (id) => (await t.runtime.queue.getJob(batchJob.name, id))!));
+    await until(async () => (await states()).every((job) => job.state === 'completed' || job.state === 'failed'));
+    const jobs = await states();
+    expect(jobs.map((job) => job.state)).toEqual(['completed', 'failed', 'completed', 'completed']);
+    expect(jobs[1]!.output).toMatchObject({ message: 'job 2 failed' });
+    expect([...batchRuns].sort()).toEqual([1, 2, 3, 4]);
+    // One fetch took them all: started in one statement, at one time.
+    const started = await sql<{ started_on: Date }>`select started_on from pgboss.job where id = any(${ids}::uuid[])`.execute(t.ctx.db);
+    expect(new Set(started.rows.map((r) => r.started_on.toISOString())).size).toBe(1);
+  });
+
+  it("keeps a batch's failed job active until the batch ends, so pg-boss's completion of the batch cannot end a retry of it", async () => {
+    await t.ctx.db.transaction().execute(async (trx) => {
+      for (const n of [1, 2]) await t.ctx.queue.send(failingBatchJob, { n }, { trx });
+    });
+    await until(async () => seenOthers.length === 2 && (await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = ${failingBatchJob.name} and state = 'failed'`.execute(t.ctx.db)).rows[0]!.n === 2);
+    // The first saw the second waiting its turn; the second saw the first, which had failed,
+    // still active.
+    expect(seenOthers).toEqual(['active', 'active']);
+  });
+
+  it('hands back the jobs of a batch not started by half their expiry, without running them', async () => {
+    const ids = await t.ctx.db.transaction().execute(async (trx) => {
+      const sent: string[] = [];
+      for (const n of [1, 2, 3]) sent.push((await t.ctx.queue.send(slowBatchJob, { n }, { trx }))!);
+      return sent;
+    });
+    const states = async () => (await sql<{ id: string; state: string; started_on: Date | null; retry_count: number; output: { message?: string } | null }>`select id, state, started_on, retry_count, output from pgboss.job where id = any(${ids}::uuid[])`.execute(t.ctx.db)).rows;
+    await until(async () => (await states()).some((job) => job.state === 'completed'));
+    // The first of the batch (in pg-boss's order) ran; it outlasted half the expiry, so the two
+    // after it went back without running, as if never fetched (no attempt counted), for later.
+    expect(slowBatchRuns).toHaveLength(1);
+    const jobs = await states();
+    expect(jobs).toHaveLength(3);
+    for (const job of jobs) {
+      if (job.id === ids[slowBatchRuns[0]! - 1]) expect(job.state).toBe('completed');
+      else expect(job).toMatchObject({ state: 'retry', started_on: null, retry_count: 0, output: { message: expect.stringContaining('not started') } });
+    }
+  });
+
   it('refuses a payload that does not match the job schema', async () => {
     await expect(t.ctx.queue.send(countJob, { progressId: 'nope', items: 1, failFirstAttempt: false })).rejects.toThrow();
   });
@@ -124,6 +222,31 @@ describe('job options', () => {
   it('refuses a job the queue was not given', async () => {
     const stranger = defineJob({ name: 'test.unregistered', payload: z.object({}) });
     await expect(t.ctx.queue.send(stranger, {})).rejects.toThrow('not registered');
+  });
+});
+
+describe('a stop', () => {
+  it('starts no more jobs of the batch under way, and hands them back to run again', async () => {
+    const other = await createTestApp({ work: true, jobs: [stopBatchRegistration] });
+    try {
+      const ids = await other.ctx.db.transaction().execute(async (trx) => {
+        const sent: string[] = [];
+        for (const n of [1, 2, 3]) sent.push((await other.ctx.queue.send(stopBatchJob, { n }, { trx }))!);
+        return sent;
+      });
+      await until(async () => stopBatchRuns.length === 1);
+      await other.runtime.queue.stop({ graceful: true });
+      expect(stopBatchRuns).toHaveLength(1);
+      const jobs = await sql<{ id: string; state: string; output: { message?: string } | null }>`select id, state, output from pgboss.job where id = any(${ids}::uuid[])`.execute(other.ctx.db);
+      const [ran] = stopBatchRuns;
+      for (const job of jobs.rows) {
+        if (job.id === ids[ran! - 1]) expect(job.state).toBe('completed');
+        else expect(job).toMatchObject({ state: 'retry', output: { message: expect.stringContaining('the worker was stopping') } });
+      }
+      expect(jobs.rows).toHaveLength(3);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -5,7 +5,13 @@ import type { AppContext } from '../lib/context.js';
 import type { JobHandler, JobRegistration, Schedule } from '../lib/feature-module.js';
 import type { JobDefinition, JobSender, SendOptions } from '../lib/job-definition.js';
 import { HeldJobs } from './held-jobs.js';
-import { QUEUE_SCHEMA } from './job-recovery.repository.js';
+import { handBackJobs, QUEUE_SCHEMA } from './job-recovery.repository.js';
+
+const DEFAULT_EXPIRE_SECONDS = 15 * 60;
+const NOT_STARTED = 'not started: the batch it was fetched with ran past half its expiry; it runs again';
+const NOT_STARTED_STOPPING = 'not started: the worker was stopping; it runs again';
+/** A job handed back unrun waits this long before it can be fetched again (see work). */
+const HAND_BACK_SECONDS = 10;
 
 /** pg-boss on the application's own database (PGlite or PostgreSQL). */
 export class Queue implements JobSender {
@@ -14,6 +20,8 @@ export class Queue implements JobSender {
   /** The jobs this process is running, for its heartbeat (jobs/job-recovery.ts). */
   readonly held = new HeldJobs();
   #working = false;
+  /** Set by stop: a batch under way starts no more of its jobs. */
+  #stopping = false;
 
   private constructor(boss: PgBoss, jobs: readonly JobRegistration[]) {
     this.#boss = boss;
@@ -40,12 +48,15 @@ export class Queue implements JobSender {
     boss.on('error', onError);
     await boss.start();
     for (const { definition: d } of jobs) {
+      // A batch fails and hands back its jobs just before pg-boss completes the rest (see work):
+      // they must not be fetchable at once, and a stately key allows one job waiting for retry.
+      if ((d.batchSize ?? 1) > 1 && (d.retryDelaySeconds === 0 || d.policy === 'stately')) throw new Error(`Job ${d.name}: a batchSize needs a retry delay, and no stately policy`);
       const options = {
         policy: d.policy ?? 'standard',
         retryLimit: d.retryLimit ?? 3,
         retryDelay: d.retryDelaySeconds ?? 5,
         retryBackoff: true,
-        expireInSeconds: d.expireInSeconds ?? 15 * 60,
+        expireInSeconds: d.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS,
       };
       // createQueue leaves an existing queue as it was: the update makes the definition in the code the one in force.
       await boss.createQueue(d.name, { name: d.name, ...options });
@@ -98,18 +109,42 @@ export class Queue implements JobSender {
     for (const { definition, handler } of this.#jobs.values()) {
       let loaded: Promise<JobHandler<unknown>> | undefined;
       // The handler first runs after a fetch, once `work` has answered the worker's id.
+      const expireMs = (definition.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS) * 1000;
       const workerId: string = await this.#boss.work(
         definition.name,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, includeMetadata: true },
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, includeMetadata: true, batchSize: definition.batchSize ?? 1 },
         async (jobs) => {
+          const fetchedAt = Date.now();
           for (const job of jobs) this.held.begin(job.id);
           try {
             loaded ??= handler().then((m) => m.default);
             loaded.catch(() => (loaded = undefined)); // a module that failed to load is tried again
             const handle = await loaded;
-            for (const job of jobs) {
-              const payload = definition.payload.parse(job.data);
-              await handle(ctx, payload, { id: job.id, retryCount: job.retryCount });
+            const failed: Array<{ id: string; error: unknown }> = [];
+            let handBack: { ids: string[]; message: string } | null = null;
+            for (const [i, job] of jobs.entries()) {
+              // A job not started by half the expiry, or by a stop, goes back unrun: left in the
+              // batch it would run after pg-boss gave up on the batch, beside its own retry.
+              if ((i > 0 && Date.now() - fetchedAt > expireMs / 2) || this.#stopping) {
+                handBack = { ids: jobs.slice(i).map((j) => j.id), message: this.#stopping ? NOT_STARTED_STOPPING : NOT_STARTED };
+                break;
+              }
+              try {
+                await handle(ctx, definition.payload.parse(job.data), { id: job.id, retryCount: job.retryCount });
+              } catch (error) {
+                failed.push({ id: job.id, error });
+              }
+            }
+            // Past the expiry pg-boss has already put the whole batch up for retry (it stops
+            // waiting for this function then, not this function): nothing more of it is ours.
+            if (Date.now() - fetchedAt >= expireMs) return;
+            // Failed and handed-back jobs leave `active` only now, as the batch ends: pg-boss then
+            // completes the batch's jobs still active. One that left earlier could have been
+            // fetched again meanwhile (by another worker), and that completion would end its run.
+            // Both come back after a delay (the retry delay, HAND_BACK_SECONDS), well after it.
+            if (handBack) await handBackJobs(ctx.db, { name: definition.name, ids: handBack.ids, message: handBack.message, delaySeconds: HAND_BACK_SECONDS });
+            for (const { id, error } of failed) {
+              await this.#boss.fail(definition.name, id, { message: error instanceof Error ? error.message : String(error), ...(error instanceof Error ? { stack: error.stack } : {}) });
             }
           } finally {
             for (const job of jobs) this.held.end(job.id);
@@ -141,6 +176,7 @@ export class Queue implements JobSender {
 
   /** Stop fetching; with `graceful`, wait for running handlers (up to the timeout) first. */
   async stop(options: { graceful: boolean; timeoutMs?: number }) {
+    this.#stopping = true;
     await this.#boss.stop({ graceful: options.graceful, wait: true, timeout: options.timeoutMs ?? 30_000 });
   }
 }

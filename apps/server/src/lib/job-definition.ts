@@ -28,6 +28,13 @@ export type JobDefinition<P> = {
    * a campaign's emails.
    */
   drain?: boolean;
+  /**
+   * Jobs a worker fetches at once (default 1) and runs one after another, each completed or
+   * failed on its own: for queues of many short jobs, whose fetch and completion would otherwise
+   * cost as much as the job. A job of the batch not started by half its `expireInSeconds` is
+   * handed back to run again (see jobs/queue.ts), so none runs past its expiry beside its retry.
+   */
+  batchSize?: number;
 };
 
 export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {

@@ -1,4 +1,4 @@
-import { isHtmlBody } from '@leadline/shared/campaigns/index';
+import { escapeHtml, isHtmlBody } from '@leadline/shared/campaigns/index';
 
 /**
  * The parts of a campaign email: the step's body (HTML from the editor, or plain text, as the
@@ -22,7 +22,6 @@ export type BodyOptions = {
 const TEXT_URL = /\bhttps?:\/\/[^\s<>"'\])]+[^\s<>"'\]).,;:!?]/g;
 const HREF = /(<a\b[^>]*?\bhref\s*=\s*)(["'])(https?:\/\/[^"']+)\2/gi;
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const decodeAttribute = (value: string) => value.replace(/&amp;/g, '&').replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)));
 
 /** Plain text as HTML paragraphs, its addresses made links. */

@@ -7,12 +7,14 @@ export const campaignTick = defineJob({ name: 'campaigns.tick', payload: z.objec
 /** Sends one planned email, exactly once (see handlers/send-email.ts). */
 export const campaignSendEmail = defineJob({
   name: 'campaigns.send-email',
-  // mailboxId: the send's mailbox as planned, read beside the claim (send-email.ts); jobs of older versions lack it.
-  payload: z.object({ sendId: z.uuid(), mailboxId: z.uuid().optional() }),
+  // Jobs of an earlier version also carry `mailboxId`: the schema drops it.
+  payload: z.object({ sendId: z.uuid() }),
   retryLimit: 5,
   retryDelaySeconds: 60,
   expireInSeconds: 300,
   policy: 'singleton',
   singletonKey: (p) => p.sendId,
   drain: true,
+  // With a backlog, fetching and completing one job at a time cost as much as the email.
+  batchSize: 10,
 });

@@ -3,9 +3,11 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { getCreditsInfo } from '../credits/index.js';
 import { chooseVariant } from './campaign-steps.js';
 import { launchCampaign } from './campaigns.service.js';
 import { runTick } from './scheduler.js';
+import { insertSends } from './sends.repository.js';
 import { addManualSends, createContactList, createMailbox, ownerActor, threeSteps, WEEKDAYS_9_TO_5 } from './test/fixtures.repository.js';
 
 let t: TestApp;
@@ -132,5 +134,28 @@ describe('campaign scheduler (injected clock)', () => {
     // The next day, yesterday's mail counts no more: the 3 leads left are planned.
     await runTick(t.ctx, { now: new Date('2026-02-03T08:00:00Z'), random: () => 0 });
     expect(await sendsOf([id])).toHaveLength(6);
+  });
+
+  it('gives back the credits of an email another tick planned first, and plans it once', async () => {
+    const monday = new Date('2026-02-09T08:00:00Z'); // 09:00 in Paris
+    // The earlier tests' campaigns would plan (and pay) in this tick too.
+    await t.ctx.db.updateTable('campaigns').set({ status: 'paused' }).where('status', '=', 'active').execute();
+    const mailboxId = await createMailbox(t.ctx.db, t.ctx.config, owner, 'race@example.test', { capacity: 100 });
+    const id = await launchedCampaign('Race', 2, { mailboxes: ['race@example.test'], dailyLimit: 100, minGapSeconds: 0, jitterSeconds: 0 }, monday);
+    const [lead] = await t.ctx.db.selectFrom('campaign_leads').select(['id', 'email']).where('campaign_id', '=', id).orderBy('email').execute();
+    // Another tick planned the first lead's first email after this one read its due leads: the
+    // lead is still due here, and this tick pays for its email before it finds the row there.
+    await insertSends(t.ctx.db, [
+      { campaignId: id, leadId: lead!.id, teamId: owner.teamId, stepPosition: 0, variant: 0, mailboxId, messageId: '<race@example.test>', to: lead!.email!, subject: 'Hello', body: 'Hi', inReplyTo: null, references: [], dueAt: monday },
+    ]);
+    await t.ctx.db.updateTable('campaign_leads').set({ next_at: monday }).where('id', '=', lead!.id).execute();
+    const before = await getCreditsInfo(t.ctx.db, owner.teamId);
+
+    expect((await runTick(t.ctx, { now: monday, random: () => 0 })).planned).toBe(1);
+    expect(await sendsOf([id])).toHaveLength(2);
+    // 2 credits for the one email this tick wrote; the other's were paid and given back.
+    expect((await getCreditsInfo(t.ctx.db, owner.teamId)).used - before.used).toBe(2);
+    const refunds = await t.ctx.db.selectFrom('credit_ledger').select(['amount', 'reason']).where('team_id', '=', owner.teamId).where('idempotency_key', 'like', 'campaign-send-not-planned:%').execute();
+    expect(refunds).toEqual([{ amount: expect.anything(), reason: 'Campaign "Race" email planned twice' }]);
   });
 });

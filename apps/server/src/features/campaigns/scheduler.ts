@@ -3,7 +3,7 @@ import { CREDIT_COSTS } from '@leadline/shared';
 import { CAMPAIGN_MESSAGES, inWindow, leadWindow, localDayStart, nextWindowTime } from '@leadline/shared/campaigns/index';
 import type { AppContext } from '../../lib/context.js';
 import { sendJobs } from '../../lib/job-definition.js';
-import { spendCreditsMany } from '../credits/index.js';
+import { refundCharge, spendCreditsMany } from '../credits/index.js';
 import { chooseVariant, renderStep, variablesOf } from './campaign-steps.js';
 import { campaignSendEmail } from './campaigns.jobs.js';
 import { detectExits, type MailKind } from './exits.js';
@@ -130,36 +130,43 @@ export async function runTick(ctx: AppContext, options: TickOptions): Promise<Ti
 }
 
 /**
- * Writes a campaign's planned emails of one tick in one transaction: the sends in one statement,
- * their leads in another, their payment (2 credits each, keyed by the send as the send job would
- * key it) in a third and a fourth, and a send job each in a fifth, each job starting when its
- * email is due. A (lead, step) that already has a send (a concurrent tick got there first) gets no
- * second one. When the credits run out part way, the emails they do not cover are not planned
- * (their leads stay due) and the campaign pauses with the reason. A planned email that is then not
- * sent (the campaign paused, the lead replied) gets its credits back (send-email.ts, release).
+ * Writes a campaign's planned emails of one tick in one transaction: their payment first (2
+ * credits each, keyed by the send as the send job would key it, one statement), then the sends,
+ * each with its charge, in one statement, their leads in another, and a send job each in a
+ * fourth, each job starting when its email is due. A (lead, step) that already has a send (a
+ * concurrent tick got there first) gets no second one, and its payment goes back. When the
+ * credits run out part way, the emails they do not cover are not planned (their leads stay due)
+ * and the campaign pauses with the reason. A planned email that is then not sent (the campaign
+ * paused, the lead replied) gets its credits back (send-email.ts, release; exits.ts).
  */
 async function plan(ctx: AppContext, campaign: { id: string; team_id: string; name: string; created_by: string | null }, planned: sends.NewSend[], now: Date): Promise<number> {
   if (planned.length === 0) return 0;
   const dueAt = new Map(planned.map((p) => [p.leadId, p.dueAt.getTime()]));
-  const mailboxOf = new Map(planned.map((p) => [p.leadId, p.mailboxId]));
   return ctx.db.transaction().execute(async (trx) => {
-    let made = await sends.insertSends(trx, planned);
-    if (campaign.created_by && made.length) {
-      const charges = await spendCreditsMany(trx, {
+    // Each send's id is chosen here, so it is paid for (keyed by it) before it is written, and
+    // written once, with its charge: a later update of the row then stays on its page (HOT).
+    let toWrite: Array<sends.NewSend & { id: string; chargeId?: string }> = planned.map((p) => ({ ...p, id: crypto.randomUUID() }));
+    let charges = new Map<string, { entry: { id: string } }>();
+    if (campaign.created_by) {
+      charges = await spendCreditsMany(trx, {
         teamId: campaign.team_id,
         userId: campaign.created_by,
         action: 'manual_email',
-        charges: made.map((m) => ({ amount: CREDIT_COSTS.manualEmail, idempotencyKey: sendChargeKey(m.id), reason: `Campaign "${campaign.name}" email` })),
+        charges: toWrite.map((p) => ({ amount: CREDIT_COSTS.manualEmail, idempotencyKey: sendChargeKey(p.id), reason: `Campaign "${campaign.name}" email` })),
       });
-      const unpaid = made.filter((m) => !charges.has(sendChargeKey(m.id)));
-      if (unpaid.length) {
-        await sends.dropPlanned(trx, unpaid, now);
-        await sends.pauseForReason(trx, campaign.id, CAMPAIGN_MESSAGES.outOfCredits);
-        made = made.filter((m) => charges.has(sendChargeKey(m.id)));
-      }
-      await sends.setCharges(trx, made.map((m) => ({ id: m.id, chargeId: charges.get(sendChargeKey(m.id))!.entry.id })));
+      // What the credits do not cover is not planned: those leads stay due.
+      if (charges.size < toWrite.length) await sends.pauseForReason(trx, campaign.id, CAMPAIGN_MESSAGES.outOfCredits);
+      toWrite = toWrite.filter((p) => charges.has(sendChargeKey(p.id))).map((p) => ({ ...p, chargeId: charges.get(sendChargeKey(p.id))!.entry.id }));
     }
-    const jobs = made.map((m) => ({ payload: { sendId: m.id, mailboxId: mailboxOf.get(m.lead_id)! }, startAfterSeconds: Math.max(0, Math.ceil((dueAt.get(m.lead_id)! - now.getTime()) / 1000)) }));
+    const made = await sends.insertSends(trx, toWrite);
+    // A (lead, step) planned by a concurrent tick meanwhile: this one was paid for and not written.
+    const written = new Set(made.map((m) => m.id));
+    for (const p of toWrite) {
+      if (p.chargeId && !written.has(p.id)) {
+        await refundCharge(trx, { teamId: campaign.team_id, chargeId: p.chargeId, idempotencyKey: `campaign-send-not-planned:${p.id}`, reason: `Campaign "${campaign.name}" email planned twice` });
+      }
+    }
+    const jobs = made.map((m) => ({ payload: { sendId: m.id }, startAfterSeconds: Math.max(0, Math.ceil((dueAt.get(m.lead_id)! - now.getTime()) / 1000)) }));
     await sendJobs(ctx.queue, campaignSendEmail, jobs, { trx });
     return made.length;
   });

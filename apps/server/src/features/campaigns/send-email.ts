@@ -5,7 +5,7 @@ import type { WriteLane } from '../../lib/service-definition.js';
 import { refundCharge, spendCredits } from '../credits/index.js';
 import { campaignLinksSecret } from './link-secret.js';
 import { sendChargeKey } from './send-charge.js';
-import { findMailAccount, plainTextOf, sendMail, syncMailboxOnce, type MailAccountRow } from '../mailboxes/index.js';
+import { findMailAccount, joinedAccount, plainTextOf, sendMail, syncMailboxOnce, type MailAccountRow } from '../mailboxes/index.js';
 import { composeBody } from './campaign-body.js';
 import * as repo from './campaigns.repository.js';
 import * as sends from './sends.repository.js';
@@ -93,21 +93,14 @@ async function contentOf(ctx: AppContext, send: sends.SendContext, from: string)
  * so a later attempt that finds `sending` knows an earlier one may have reached the server and
  * first looks for that Message-ID in the mailbox's synced mail, syncing it once, before sending again.
  *
- * The common case, a first attempt at an email paid for when it was planned, takes two statements
- * before the SMTP conversation, run together: the claim, which answers the send with what it
- * needs (sends.claimQueued), and the mailbox (`mailboxId`, from the job). Every other case (a
- * retry, a send no longer wanted, one not paid for yet) goes the careful way below.
+ * The common case, a first attempt at an email paid for when it was planned, takes one statement
+ * before the SMTP conversation: the claim, which answers the send with what it needs and its
+ * mailbox (sends.claimQueued). Every other case (a retry, a send no longer wanted, one not paid
+ * for yet) goes the careful way below.
  */
-export async function sendPlannedEmail(ctx: AppContext, sendId: string, now = () => new Date(), options: { mailboxId?: string } = {}): Promise<SendOutcome> {
-  const [claimed, prefetched] = await Promise.all([sends.claimQueued(ctx.db, sendId), options.mailboxId ? findMailAccount(ctx.db, options.mailboxId) : undefined]);
-  if (claimed) {
-    const account = prefetched?.id === claimed.mailbox_id ? prefetched : claimed.mailbox_id ? await findMailAccount(ctx.db, claimed.mailbox_id) : undefined;
-    if (!account) {
-      await release(ctx, claimed, now());
-      return 'released';
-    }
-    return deliver(ctx, claimed, account, { chargeId: claimed.charge_id!, attempt: claimed.attempts }, now);
-  }
+export async function sendPlannedEmail(ctx: AppContext, sendId: string, now = () => new Date()): Promise<SendOutcome> {
+  const claimed = await sends.claimQueued(ctx.db, sendId);
+  if (claimed) return deliver(ctx, claimed, joinedAccount(claimed), { chargeId: claimed.charge_id!, attempt: claimed.attempts }, now);
 
   const send = await sends.findSendContext(ctx.db, sendId);
   if (!send || send.status === 'sent' || send.status === 'cancelled' || send.status === 'failed') return 'skipped';

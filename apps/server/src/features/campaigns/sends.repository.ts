@@ -1,6 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import crypto from 'node:crypto';
+import { sql, type Expression, type Kysely, type QueryCreator, type SqlBool, type Selectable, type Transaction } from 'kysely';
 import { preparedStatement } from '../../db/prepared.js';
+import { joinedAccountColumns } from '../mailboxes/index.js';
 import type { DB } from '../../db/schema.js';
+import type { CampaignSendsTable } from '../../db/schema-campaigns.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -127,11 +130,13 @@ export type NewSend = {
  * Plans a tick's emails of one campaign in one statement, skipping any (lead, step) that already
  * has one, and answers the sends made. Their leads wait for them (no due time), on their mailbox.
  */
-export async function insertSends(db: Db, planned: NewSend[]): Promise<Array<{ id: string; lead_id: string }>> {
+export async function insertSends(db: Db, planned: Array<NewSend & { id?: string; chargeId?: string }>): Promise<Array<{ id: string; lead_id: string }>> {
   if (planned.length === 0) return [];
   // One JSON parameter for all the rows: cheaper to build and to bind than a VALUES list of hundreds.
   const values = JSON.stringify(
     planned.map((send) => ({
+      id: send.id ?? crypto.randomUUID(),
+      charge_id: send.chargeId ?? null,
       campaign_id: send.campaignId,
       lead_id: send.leadId,
       team_id: send.teamId,
@@ -147,7 +152,7 @@ export async function insertSends(db: Db, planned: NewSend[]): Promise<Array<{ i
       due_at: send.dueAt.toISOString(),
     })),
   );
-  const columns = ['campaign_id', 'lead_id', 'team_id', 'step_position', 'variant', 'mailbox_id', 'message_id', 'to_address', 'subject', 'body', 'in_reply_to', 'references', 'due_at'] as const;
+  const columns = ['id', 'charge_id', 'campaign_id', 'lead_id', 'team_id', 'step_position', 'variant', 'mailbox_id', 'message_id', 'to_address', 'subject', 'body', 'in_reply_to', 'references', 'due_at'] as const;
   const rows = await db
     .insertInto('campaign_sends')
     .columns([...columns])
@@ -155,7 +160,7 @@ export async function insertSends(db: Db, planned: NewSend[]): Promise<Array<{ i
       eb
         .selectFrom(
           sql<Record<(typeof columns)[number], unknown>>`jsonb_to_recordset(${values}::jsonb)`.as<'v'>(
-            sql`v(campaign_id uuid, lead_id uuid, team_id uuid, step_position int, variant int, mailbox_id uuid, message_id text, to_address text, subject text, body text, in_reply_to text, "references" text[], due_at timestamptz)`,
+            sql`v(id uuid, charge_id uuid, campaign_id uuid, lead_id uuid, team_id uuid, step_position int, variant int, mailbox_id uuid, message_id text, to_address text, subject text, body text, in_reply_to text, "references" text[], due_at timestamptz)`,
           ),
         )
         .select(columns.map((c) => `v.${c}` as const)),
@@ -173,18 +178,6 @@ export async function insertSends(db: Db, planned: NewSend[]): Promise<Array<{ i
   return rows;
 }
 
-/** Records the charge that paid for each planned send, in one statement. */
-export async function setCharges(db: Db, paid: Array<{ id: string; chargeId: string }>) {
-  if (paid.length === 0) return;
-  const values = JSON.stringify(paid.map((p) => ({ id: p.id, charge_id: p.chargeId })));
-  await db
-    .updateTable('campaign_sends as s')
-    .from(sql<{ id: string; charge_id: string }>`jsonb_to_recordset(${values}::jsonb)`.as<'v'>(sql`v(id uuid, charge_id uuid)`))
-    .set((eb) => ({ charge_id: eb.ref('v.charge_id') }))
-    .whereRef('s.id', '=', 'v.id')
-    .execute();
-}
-
 /** A team's campaign's emails planned and paid for but not sent (nor in flight). */
 export async function paidQueuedSends(db: Db, teamId: string, campaignId: string) {
   return db
@@ -196,13 +189,6 @@ export async function paidQueuedSends(db: Db, teamId: string, campaignId: string
     .where('charge_id', 'is not', null)
     .$narrowType<{ charge_id: string }>()
     .execute();
-}
-
-/** Takes back sends just planned (the credits did not cover them): their leads are due again at `at`. */
-export async function dropPlanned(db: Db, planned: Array<{ id: string; lead_id: string }>, at: Date) {
-  if (planned.length === 0) return;
-  await db.deleteFrom('campaign_sends').where('id', 'in', planned.map((p) => p.id)).where('status', '=', 'queued').execute();
-  await db.updateTable('campaign_leads').set({ next_at: at, updated_at: at }).where('id', 'in', planned.map((p) => p.lead_id)).where('status', '=', 'active').execute();
 }
 
 /** A lead moves to its next step (due then), or is completed when there is none. */
@@ -226,44 +212,57 @@ export async function deferLead(db: Db, leadId: string, at: Date) {
 }
 
 /**
- * Everything a send's job needs about the send row `target` (a common table expression of
- * campaign_sends rows): its lead, campaign, the step after it, and whether its address is suppressed.
+ * The columns of a send its job reads. Named, not `*`: the claim is a prepared statement, and a
+ * migration that adds a column to campaign_sends must not change the result of one prepared by a
+ * worker that was running before it ("cached plan must not change result type").
  */
-function sendContextOf(target: ReturnType<typeof targetOf>) {
-  return target
+const SEND_COLUMNS = ['id', 'campaign_id', 'lead_id', 'team_id', 'step_position', 'mailbox_id', 'message_id', 'to_address', 'subject', 'body', 'in_reply_to', 'references', 'status', 'attempts', 'charge_id'] as const;
+type SendTarget = Pick<Selectable<CampaignSendsTable>, (typeof SEND_COLUMNS)[number]>;
+
+/**
+ * Everything a send's job needs about the send row `target` (a common table expression of one
+ * campaign_sends row): its lead, campaign, the step after it, and whether its address is
+ * suppressed (`suppressed: 'known-not'` when the target was chosen for not being so).
+ */
+function sendContextOf(db: QueryCreator<DB & { target: SendTarget }>, suppressed: 'look' | 'known-not') {
+  return db
     .selectFrom('target as s')
     .innerJoin('campaign_leads as l', 'l.id', 's.lead_id')
     .innerJoin('campaigns as c', 'c.id', 's.campaign_id')
     .innerJoin('contacts as ct', 'ct.id', 'l.contact_id')
     .innerJoin('teams as t', 't.id', 's.team_id')
     .leftJoin('campaign_steps as next', (join) => join.onRef('next.campaign_id', '=', 's.campaign_id').on('next.position', '=', sql<number>`s.step_position + 1`))
-    .selectAll('s')
+    .select(SEND_COLUMNS.map((c) => `s.${c}` as const))
     .select(['next.position as next_position', 'next.delay_days as next_delay_days', 'next.business_days as next_business_days'])
-    .select((eb) => eb.exists(eb.selectFrom('suppressions as sp').select('sp.email').whereRef('sp.team_id', '=', 's.team_id').where('sp.email', '=', sql<string>`lower(s.to_address)`)).as('suppressed'))
+    .select((eb) => {
+      const found: Expression<SqlBool> =
+        suppressed === 'look' ? eb.exists(eb.selectFrom('suppressions as sp').select('sp.email').whereRef('sp.team_id', '=', 's.team_id').where('sp.email', '=', sql<string>`lower(s.to_address)`)) : sql<boolean>`false`;
+      return sql<boolean>`${found}`.as('suppressed');
+    })
     .select(['l.status as lead_status', 'c.status as campaign_status', 'c.created_by', 'c.schedule', 'c.name as campaign_name', 'ct.country', 'ct.state as region', 'ct.city'])
     .select(['c.track_opens', 'c.track_clicks', 'c.unsubscribe_footer', 't.sender_postal_address']);
 }
-const targetOf = (db: Db, rows: (db: Db) => any) => db.with('target', () => rows(db) as ReturnType<typeof sendRow>);
-const sendRow = (db: Db, sendId: string) => db.selectFrom('campaign_sends').selectAll().where('id', '=', sendId);
 
 /** Everything a send's job needs, from the send id (see sendContextOf). */
 export async function findSendContext(db: Db, sendId: string) {
-  return sendContextOf(targetOf(db, () => sendRow(db, sendId))).executeTakeFirst();
+  const target = db.with('target', (w) => w.selectFrom('campaign_sends').select(SEND_COLUMNS).where('id', '=', sendId));
+  return sendContextOf(target, 'look').executeTakeFirst();
 }
 
 /**
  * The first attempt at a send paid for when it was planned, in one statement (prepared: planning
- * this join cost more than running it): marks it `sending`
- * (counting the attempt) and answers its context, when it is still queued and still wanted (its
- * campaign and lead active, its mailbox connected, its address not suppressed). Nothing otherwise.
+ * this join cost more than running it): marks it `sending` (counting the attempt) and answers its
+ * context and its mailbox's row (as `account_<column>`, see joinedAccount), when it is still
+ * queued and still wanted (its campaign and lead active, its mailbox connected, its address not
+ * suppressed). Nothing otherwise.
  */
 export async function claimQueued(db: Db, sendId: string) {
   const [row] = await claimStatement(db, { sendId });
   return row;
 }
 const claimStatement = preparedStatement((db: Db, args: { sendId: string }) => {
-  const claimed = () =>
-    db
+  const target = db.with('target', (w) =>
+    w
       .updateTable('campaign_sends as s')
       .set({ status: 'sending', attempts: sql<number>`s.attempts + 1` })
       .where('s.id', '=', args.sendId)
@@ -277,8 +276,10 @@ const claimStatement = preparedStatement((db: Db, args: { sendId: string }) => {
           not(exists(selectFrom('suppressions as sp').select('sp.email').whereRef('sp.team_id', '=', 's.team_id').where('sp.email', '=', sql<string>`lower(s.to_address)`))),
         ]),
       )
-      .returningAll();
-  return sendContextOf(targetOf(db, claimed));
+      .returning(SEND_COLUMNS.map((c) => `s.${c}` as const)),
+  );
+  // Its mailbox too (connected, as the claim checked), so the send needs no second statement.
+  return sendContextOf(target, 'known-not').innerJoin('mail_accounts as a', 'a.id', 's.mailbox_id').select(joinedAccountColumns('a'));
 });
 export type SendContext = NonNullable<Awaited<ReturnType<typeof findSendContext>>>;
 

@@ -1,5 +1,5 @@
 import { ErrorBody } from '@leadline/shared';
-import { SuppressionAddResponse, SuppressionBody, SuppressionDeleteBody, SuppressionDeleteResponse, SuppressionListQuery, SuppressionListResponse, SuppressionRestoreBody, SuppressionRestoreResponse, UnsubscribeParams } from '@leadline/shared/campaigns/index';
+import { escapeHtml, SuppressionAddResponse, SuppressionBody, SuppressionDeleteBody, SuppressionDeleteResponse, SuppressionListQuery, SuppressionListResponse, SuppressionRestoreBody, SuppressionRestoreResponse, UnsubscribeParams } from '@leadline/shared/campaigns/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/policy.js';
@@ -8,8 +8,6 @@ import * as service from './suppressions.service.js';
 
 const tags = ['campaigns'];
 const PUBLIC_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 minute' } };
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The public page behind an email's unsubscribe link: one button, so link scanners that GET it unsubscribe nobody. */
 const unsubscribePage = (token: string) => `<!doctype html>

@@ -7,3 +7,4 @@ export { readThreadText, type ThreadText } from './thread-text.js';
 export { parseMessage, type ParsedMessage } from './message-parse.js';
 export { plainTextOf } from './mail-plain-text.js';
 export type { MailAccountRow } from './mailbox-credentials.js';
+export { joinedAccount, joinedAccountColumns, type JoinedAccount } from './mail-account-columns.js';

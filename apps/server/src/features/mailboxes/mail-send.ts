@@ -109,12 +109,15 @@ async function fileInSent(ctx: AppContext, account: MailAccountRow, message: Con
  */
 const transports = new Map<string, { key: string; transport: ReturnType<typeof smtpTransport> }>();
 
-function transportFor(ctx: AppContext, account: MailAccountRow, credentials: Awaited<ReturnType<typeof credentialsFor>>) {
+async function transportFor(ctx: AppContext, account: MailAccountRow, forceRefresh: boolean) {
   const server = smtpServerOf(account);
-  const key = JSON.stringify([server.host, server.port, server.secure, ctx.config.outboundAllowPrivate, credentials]);
+  // A password mailbox's transport is found by its sealed password, without opening it; an OAuth
+  // one goes through credentialsFor each time, which refreshes a token about to expire.
+  const oauth = account.auth_method === 'oauth' ? await credentialsFor(ctx, account, { forceRefresh }) : undefined;
+  const key = JSON.stringify([server.host, server.port, server.secure, ctx.config.outboundAllowPrivate, account.username, oauth ?? account.secret]);
   const kept = transports.get(account.id);
   if (kept?.key === key) return kept.transport;
-  const transport = smtpTransport(ctx.config, server, credentials);
+  const transport = smtpTransport(ctx.config, server, oauth ?? (await credentialsFor(ctx, account)));
   if (transports.size >= 1000) transports.clear();
   transports.set(account.id, { key, transport });
   return transport;
@@ -123,7 +126,7 @@ function transportFor(ctx: AppContext, account: MailAccountRow, credentials: Awa
 /** Sends through the account's SMTP server; an OAuth token refused there (EAUTH) is refreshed once. */
 async function sendOverSmtp(ctx: AppContext, account: MailAccountRow, message: Parameters<ReturnType<typeof smtpTransport>['sendMail']>[0]) {
   for (let attempt = 0; ; attempt++) {
-    const transport = transportFor(ctx, account, await credentialsFor(ctx, account, { forceRefresh: attempt > 0 }));
+    const transport = await transportFor(ctx, account, attempt > 0);
     try {
       await transport.sendMail(message);
       return;

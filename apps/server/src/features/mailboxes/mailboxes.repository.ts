@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { preparedStatement } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
+import { MAIL_ACCOUNT_COLUMNS } from './mail-account-columns.js';
 import type { MailAddress, MailAttachmentMeta, MailSpecialUse } from '../../db/schema-mail.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -52,7 +53,7 @@ export async function findAccount(db: Db, id: string) {
   const [row] = await findAccountStatement(db, { id });
   return row;
 }
-const findAccountStatement = preparedStatement((db: Db, args: { id: string }) => db.selectFrom('mail_accounts').selectAll().where('id', '=', args.id));
+const findAccountStatement = preparedStatement((db: Db, args: { id: string }) => db.selectFrom('mail_accounts').select(MAIL_ACCOUNT_COLUMNS).where('id', '=', args.id));
 
 export async function listAccountsOfUser(db: Db, teamId: string, userId: string) {
   return db.selectFrom('mail_accounts').selectAll().where('team_id', '=', teamId).where('user_id', '=', userId).orderBy('created_at').execute();

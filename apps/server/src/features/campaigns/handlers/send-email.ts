@@ -3,5 +3,5 @@ import { campaignSendEmail } from '../campaigns.jobs.js';
 import { sendPlannedEmail } from '../send-email.js';
 
 export default jobHandler(campaignSendEmail, async (ctx, payload) => {
-  await sendPlannedEmail(ctx, payload.sendId, undefined, payload.mailboxId ? { mailboxId: payload.mailboxId } : {});
+  await sendPlannedEmail(ctx, payload.sendId);
 });
