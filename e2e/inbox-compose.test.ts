@@ -129,6 +129,8 @@ describe('writing mail in the inbox', () => {
     await shot('compose-reply', 1440);
     await e2e.page.keyboard.press(`${MOD}+Enter`);
     await expectToast(e2e.page, 'Message sent');
+    // The inbox's keys come back once the composer has closed (the next test presses f).
+    await expect.poll(() => dialog.count()).toBe(0);
 
     const mail = await arrived('Re: Quokka pricing');
     expect(mail.inReplyTo).toBe(quoteId);
