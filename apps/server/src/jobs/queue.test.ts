@@ -104,10 +104,30 @@ const stopBatchRegistration: JobRegistration = {
   }),
 };
 
+/** The first to start waits (up to 10 s) for another job of its batch to end. */
+const turnEvents: string[] = [];
+let turnWaitTimedOut = false;
+const turnBatchJob = defineJob({ name: 'test.turn-batch', payload: z.object({ n: z.number().int() }), batchSize: 3, retryLimit: 0, batchTurnSeconds: 0.3 });
+const turnBatchRegistration: JobRegistration = {
+  definition: turnBatchJob,
+  handler: async () => ({
+    default: jobHandler(turnBatchJob, async (_ctx, payload) => {
+      const first = turnEvents.length === 0;
+      turnEvents.push(`start ${payload.n}`);
+      if (first) {
+        const end = Date.now() + 10_000;
+        while (!turnEvents.some((e) => e.startsWith('end')) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+        turnWaitTimedOut = !turnEvents.some((e) => e.startsWith('end'));
+      }
+      turnEvents.push(`end ${payload.n}`);
+    }),
+  }),
+};
+
 let t: TestApp;
 let owner: TestUser;
 beforeAll(async () => {
-  t = await createTestApp({ work: true, jobs: [countJobRegistration, onePerKeyRegistration, batchRegistration, slowBatchRegistration, failingBatchRegistration] });
+  t = await createTestApp({ work: true, jobs: [countJobRegistration, onePerKeyRegistration, batchRegistration, slowBatchRegistration, failingBatchRegistration, turnBatchRegistration] });
   owner = await createOwner(t.ctx.db);
 });
 afterAll(() => t.close());
@@ -203,6 +223,22 @@ describe('jobs and their progress', () => {
       if (job.id === ids[slowBatchRuns[0]! - 1]) expect(job.state).toBe('completed');
       else expect(job).toMatchObject({ state: 'retry', started_on: null, retry_count: 0, output: { message: expect.stringContaining('not started') } });
     }
+  });
+
+  it('starts the next job of a batch beside one that outlasts its turn', async () => {
+    const ids = await t.ctx.db.transaction().execute(async (trx) => {
+      const sent: string[] = [];
+      for (const n of [1, 2, 3]) sent.push((await t.ctx.queue.send(turnBatchJob, { n }, { trx }))!);
+      return sent;
+    });
+    const states = async () => (await sql<{ state: string }>`select state from pgboss.job where id = any(${ids}::uuid[])`.execute(t.ctx.db)).rows.map((r) => r.state);
+    await until(async () => (await states()).every((state) => state === 'completed'));
+    // The first still waited when the second started after its turn, ran and ended; one at a
+    // time, the first would have waited out its 10 s for nothing.
+    const [started, second, ended] = turnEvents;
+    expect([started!.startsWith('start'), second!.startsWith('start'), ended]).toEqual([true, true, `end ${second!.slice(6)}`]);
+    expect(turnWaitTimedOut).toBe(false);
+    expect(turnEvents.filter((e) => e.startsWith('end')).sort()).toEqual(['end 1', 'end 2', 'end 3']);
   });
 
   it('refuses a payload that does not match the job schema', async () => {

@@ -12,6 +12,15 @@ const NOT_STARTED = 'not started: the batch it was fetched with ran past half it
 const NOT_STARTED_STOPPING = 'not started: the worker was stopping; it runs again';
 /** A job handed back unrun waits this long before it can be fetched again (see work). */
 const HAND_BACK_SECONDS = 10;
+/** How long a job of a batch runs before the next starts beside it (see JobDefinition.batchTurnSeconds). */
+const DEFAULT_BATCH_TURN_SECONDS = 5;
+
+/** Resolves when `run` settles or after `ms`, whichever is first. */
+async function turnOf(run: Promise<void>, ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([run, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
 
 /** pg-boss on the application's own database (PGlite or PostgreSQL). */
 export class Queue implements JobSender {
@@ -110,6 +119,7 @@ export class Queue implements JobSender {
       let loaded: Promise<JobHandler<unknown>> | undefined;
       // The handler first runs after a fetch, once `work` has answered the worker's id.
       const expireMs = (definition.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS) * 1000;
+      const turnMs = (definition.batchTurnSeconds ?? DEFAULT_BATCH_TURN_SECONDS) * 1000;
       const workerId: string = await this.#boss.work(
         definition.name,
         { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, includeMetadata: true, batchSize: definition.batchSize ?? 1 },
@@ -122,6 +132,7 @@ export class Queue implements JobSender {
             const handle = await loaded;
             const failed: Array<{ id: string; error: unknown }> = [];
             let handBack: { ids: string[]; message: string } | null = null;
+            const runs: Array<Promise<void>> = [];
             for (const [i, job] of jobs.entries()) {
               // A job not started by half the expiry, or by a stop, goes back unrun: left in the
               // batch it would run after pg-boss gave up on the batch, beside its own retry.
@@ -129,12 +140,15 @@ export class Queue implements JobSender {
                 handBack = { ids: jobs.slice(i).map((j) => j.id), message: this.#stopping ? NOT_STARTED_STOPPING : NOT_STARTED };
                 break;
               }
-              try {
-                await handle(ctx, definition.payload.parse(job.data), { id: job.id, retryCount: job.retryCount });
-              } catch (error) {
+              const run = (async () => handle(ctx, definition.payload.parse(job.data), { id: job.id, retryCount: job.retryCount }))().catch((error: unknown) => {
                 failed.push({ id: job.id, error });
-              }
+              });
+              runs.push(run);
+              // The next job waits for this one, or for its turn to end: one slow job (an SMTP
+              // server that hangs until its timeouts) does not hold up the rest of its batch.
+              await turnOf(run, turnMs);
             }
+            await Promise.all(runs);
             // Past the expiry pg-boss has already put the whole batch up for retry (it stops
             // waiting for this function then, not this function): nothing more of it is ours.
             if (Date.now() - fetchedAt >= expireMs) return;

@@ -35,6 +35,11 @@ export type JobDefinition<P> = {
    * handed back to run again (see jobs/queue.ts), so none runs past its expiry beside its retry.
    */
   batchSize?: number;
+  /**
+   * Seconds a job of a batch runs before the next one starts beside it (default 5): a slow job
+   * delays the rest of its batch by this much at most, while quick ones still run one at a time.
+   */
+  batchTurnSeconds?: number;
 };
 
 export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
