@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { getCreditsInfo } from '../credits/index.js';
+import { getCreditsInfo, spendCredits } from '../credits/index.js';
 import { chooseVariant } from './campaign-steps.js';
 import { launchCampaign } from './campaigns.service.js';
 import { runTick } from './scheduler.js';
@@ -157,5 +157,30 @@ describe('campaign scheduler (injected clock)', () => {
     expect((await getCreditsInfo(t.ctx.db, owner.teamId)).used - before.used).toBe(2);
     const refunds = await t.ctx.db.selectFrom('credit_ledger').select(['amount', 'reason']).where('team_id', '=', owner.teamId).where('idempotency_key', 'like', 'campaign-send-not-planned:%').execute();
     expect(refunds).toEqual([{ amount: expect.anything(), reason: 'Campaign "Race" email planned twice' }]);
+  });
+
+  it("plans with a duplicate's refund the email it had no credits for, instead of pausing", async () => {
+    const monday = new Date('2026-02-16T08:00:00Z'); // 09:00 in Paris
+    await t.ctx.db.updateTable('campaigns').set({ status: 'paused' }).where('status', '=', 'active').execute();
+    const mailboxId = await createMailbox(t.ctx.db, t.ctx.config, owner, 'short@example.test', { capacity: 100 });
+    const id = await launchedCampaign('Short', 2, { mailboxes: ['short@example.test'], dailyLimit: 100, minGapSeconds: 0, jitterSeconds: 0 }, monday);
+    const [first, second] = await t.ctx.db.selectFrom('campaign_leads').select(['id', 'email']).where('campaign_id', '=', id).orderBy('email').execute();
+    // Another tick planned the first lead's email; this tick, still seeing it due first, pays
+    // for it with the last 2 credits, and has none left for the second lead's.
+    await insertSends(t.ctx.db, [
+      { campaignId: id, leadId: first!.id, teamId: owner.teamId, stepPosition: 0, variant: 0, mailboxId, messageId: '<short@example.test>', to: first!.email!, subject: 'Hello', body: 'Hi', inReplyTo: null, references: [], dueAt: monday },
+    ]);
+    await t.ctx.db.updateTable('campaign_leads').set({ next_at: new Date(monday.getTime() - 60_000) }).where('id', '=', first!.id).execute();
+    await t.ctx.db.updateTable('campaign_leads').set({ next_at: monday }).where('id', '=', second!.id).execute();
+    const { available } = await getCreditsInfo(t.ctx.db, owner.teamId);
+    await spendCredits(t.ctx.db, { teamId: owner.teamId, userId: owner.userId, action: 'test_drain', amount: available - 2, idempotencyKey: 'drain-short' });
+
+    // The duplicate's refund pays for the second lead's email: planned, and the campaign runs on.
+    expect((await runTick(t.ctx, { now: monday, random: () => 0 })).planned).toBe(1);
+    const planned = await sendsOf([id]);
+    expect(planned.filter((s) => s.lead_id === second!.id).map((s) => s.step_position)).toEqual([0]);
+    const campaign = await t.ctx.db.selectFrom('campaigns').select(['status', 'status_reason']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(campaign).toEqual({ status: 'active', status_reason: null });
+    expect((await getCreditsInfo(t.ctx.db, owner.teamId)).available).toBe(0);
   });
 });

@@ -136,8 +136,9 @@ export async function runTick(ctx: AppContext, options: TickOptions): Promise<Ti
  * fourth, each job starting when its email is due. A (lead, step) that already has a send (a
  * concurrent tick got there first) gets no second one, and its payment goes back. When the
  * credits run out part way, the emails they do not cover are not planned (their leads stay due)
- * and the campaign pauses with the reason. A planned email that is then not sent (the campaign
- * paused, the lead replied) gets its credits back (send-email.ts, release; exits.ts).
+ * and the campaign pauses with the reason, unless payments given back that way cover them. A
+ * planned email that is then not sent (the campaign paused, the lead replied) gets its credits
+ * back (send-email.ts, release; exits.ts).
  */
 async function plan(ctx: AppContext, campaign: { id: string; team_id: string; name: string; created_by: string | null }, planned: sends.NewSend[], now: Date): Promise<number> {
   if (planned.length === 0) return 0;
@@ -145,26 +146,36 @@ async function plan(ctx: AppContext, campaign: { id: string; team_id: string; na
   return ctx.db.transaction().execute(async (trx) => {
     // Each send's id is chosen here, so it is paid for (keyed by it) before it is written, and
     // written once, with its charge: a later update of the row then stays on its page (HOT).
-    let toWrite: Array<sends.NewSend & { id: string; chargeId?: string }> = planned.map((p) => ({ ...p, id: crypto.randomUUID() }));
-    let charges = new Map<string, { entry: { id: string } }>();
-    if (campaign.created_by) {
-      charges = await spendCreditsMany(trx, {
-        teamId: campaign.team_id,
-        userId: campaign.created_by,
-        action: 'manual_email',
-        charges: toWrite.map((p) => ({ amount: CREDIT_COSTS.manualEmail, idempotencyKey: sendChargeKey(p.id), reason: `Campaign "${campaign.name}" email` })),
-      });
-      // What the credits do not cover is not planned: those leads stay due.
-      if (charges.size < toWrite.length) await sends.pauseForReason(trx, campaign.id, CAMPAIGN_MESSAGES.outOfCredits);
-      toWrite = toWrite.filter((p) => charges.has(sendChargeKey(p.id))).map((p) => ({ ...p, chargeId: charges.get(sendChargeKey(p.id))!.entry.id }));
-    }
-    const made = await sends.insertSends(trx, toWrite);
-    // A (lead, step) planned by a concurrent tick meanwhile: this one was paid for and not written.
-    const written = new Set(made.map((m) => m.id));
-    for (const p of toWrite) {
-      if (p.chargeId && !written.has(p.id)) {
-        await refundCharge(trx, { teamId: campaign.team_id, chargeId: p.chargeId, idempotencyKey: `campaign-send-not-planned:${p.id}`, reason: `Campaign "${campaign.name}" email planned twice` });
+    let pending: Array<sends.NewSend & { id: string }> = planned.map((p) => ({ ...p, id: crypto.randomUUID() }));
+    const made: Awaited<ReturnType<typeof sends.insertSends>> = [];
+    while (pending.length > 0) {
+      let toWrite: Array<sends.NewSend & { id: string; chargeId?: string }> = pending;
+      let unpaid: typeof pending = [];
+      if (campaign.created_by) {
+        const charges = await spendCreditsMany(trx, {
+          teamId: campaign.team_id,
+          userId: campaign.created_by,
+          action: 'manual_email',
+          charges: pending.map((p) => ({ amount: CREDIT_COSTS.manualEmail, idempotencyKey: sendChargeKey(p.id), reason: `Campaign "${campaign.name}" email` })),
+        });
+        unpaid = pending.filter((p) => !charges.has(sendChargeKey(p.id)));
+        toWrite = pending.filter((p) => charges.has(sendChargeKey(p.id))).map((p) => ({ ...p, chargeId: charges.get(sendChargeKey(p.id))!.entry.id }));
       }
+      // Short of credits, the campaign may pause: it is locked before the leads (the insert), the
+      // order archiving and deleting take them in, so the pause below cannot deadlock with them.
+      if (unpaid.length > 0) await repo.findCampaign(trx, campaign.team_id, campaign.id, { forUpdate: true });
+      const written = await sends.insertSends(trx, toWrite);
+      made.push(...written);
+      // A (lead, step) planned by a concurrent tick meanwhile: this one was paid for and not written.
+      const writtenIds = new Set(written.map((m) => m.id));
+      const twice = toWrite.filter((p) => p.chargeId && !writtenIds.has(p.id));
+      for (const p of twice) {
+        await refundCharge(trx, { teamId: campaign.team_id, chargeId: p.chargeId!, idempotencyKey: `campaign-send-not-planned:${p.id}`, reason: `Campaign "${campaign.name}" email planned twice` });
+      }
+      // What the credits do not cover is not planned (those leads stay due), unless what was just
+      // given back pays for some of it: a duplicate paid first must not pause the campaign.
+      if (unpaid.length > 0 && twice.length === 0) await sends.pauseForReason(trx, campaign.id, CAMPAIGN_MESSAGES.outOfCredits);
+      pending = twice.length > 0 ? unpaid : [];
     }
     const jobs = made.map((m) => ({ payload: { sendId: m.id }, startAfterSeconds: Math.max(0, Math.ceil((dueAt.get(m.lead_id)! - now.getTime()) / 1000)) }));
     await sendJobs(ctx.queue, campaignSendEmail, jobs, { trx });
