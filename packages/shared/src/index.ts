@@ -19,6 +19,7 @@ export * from './email-verification/schemas.js';
 export * from './integrations/index.js';
 export * from './idempotency/schemas.js';
 export * from './display/case.js';
+export * from './display/html.js';
 export * from './mailboxes/schemas.js';
 export * from './api-keys/schemas.js';
 export * from './icp-filters/constants.js';

@@ -1,3 +1,4 @@
+import { escapeHtml, textParagraphsHtml } from '../display/html.js';
 import { renderTemplate, type VariableValues } from './variables.js';
 
 /**
@@ -6,8 +7,6 @@ import { renderTemplate, type VariableValues } from './variables.js';
  * the API often are. The sender builds the other part from the one written.
  */
 export const isHtmlBody = (body: string) => /^\s*<(?:p|div|h[1-6]|ul|ol|blockquote|table|br|span|a|strong|em|b|i|u|code)\b[^>]*>/i.test(body);
-
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A step body with its variables filled: in an HTML body a lead's values are escaped, so a company named "<b>" stays text. */
 export function renderBody(body: string, values: VariableValues): string {
@@ -19,7 +18,5 @@ export function renderBody(body: string, values: VariableValues): string {
 
 /** A plain-text body as the editor's HTML: a blank line starts a paragraph, a line break stays one. */
 export function textToHtml(text: string): string {
-  if (isHtmlBody(text)) return text;
-  const paragraphs = text.replace(/\r\n?/g, '\n').split(/\n{2,}/);
-  return paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('');
+  return isHtmlBody(text) ? text : textParagraphsHtml(text);
 }

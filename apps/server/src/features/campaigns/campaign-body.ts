@@ -1,4 +1,5 @@
-import { escapeHtml, isHtmlBody } from '@leadline/shared/campaigns/index';
+import { escapeHtml } from '@leadline/shared';
+import { isHtmlBody } from '@leadline/shared/campaigns/index';
 
 /**
  * The parts of a campaign email: the step's body (HTML from the editor, or plain text, as the

@@ -1,5 +1,5 @@
-import { ErrorBody } from '@leadline/shared';
-import { escapeHtml, SuppressionAddResponse, SuppressionBody, SuppressionDeleteBody, SuppressionDeleteResponse, SuppressionListQuery, SuppressionListResponse, SuppressionRestoreBody, SuppressionRestoreResponse, UnsubscribeParams } from '@leadline/shared/campaigns/index';
+import { ErrorBody, escapeHtml } from '@leadline/shared';
+import { SuppressionAddResponse, SuppressionBody, SuppressionDeleteBody, SuppressionDeleteResponse, SuppressionListQuery, SuppressionListResponse, SuppressionRestoreBody, SuppressionRestoreResponse, UnsubscribeParams } from '@leadline/shared/campaigns/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../http/policy.js';

@@ -1,4 +1,4 @@
-import { answerSubject, isEmailAddress, type EmailAccount, type InboxMessage, type MailAddressDto } from '@leadline/shared';
+import { answerSubject, escapeHtml, isEmailAddress, textParagraphsHtml, type EmailAccount, type InboxMessage, type MailAddressDto } from '@leadline/shared';
 import type { ComposeIntent } from './intent';
 
 export type Draft = {
@@ -11,14 +11,8 @@ export type Draft = {
   html: string;
 };
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const who = (a: MailAddressDto) => (a.name ? `${a.name} <${a.address}>` : a.address);
-const paragraphs = (text: string) =>
-  text
-    .trim()
-    .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('');
+const paragraphs = (text: string) => textParagraphsHtml(text.trim());
 
 /** "Ann <ann@x.com>" or "ann@x.com" as the address alone, lower-cased. */
 export function addressOf(typed: string): string {
