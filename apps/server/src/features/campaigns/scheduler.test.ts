@@ -1,5 +1,6 @@
 import { localParts } from '@leadline/shared/campaigns/index';
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, type TestUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -157,6 +158,36 @@ describe('campaign scheduler (injected clock)', () => {
     expect((await getCreditsInfo(t.ctx.db, owner.teamId)).used - before.used).toBe(2);
     const refunds = await t.ctx.db.selectFrom('credit_ledger').select(['amount', 'reason']).where('team_id', '=', owner.teamId).where('idempotency_key', 'like', 'campaign-send-not-planned:%').execute();
     expect(refunds).toEqual([{ amount: expect.anything(), reason: 'Campaign "Race" email planned twice' }]);
+  });
+
+  // Two connections at once: PostgreSQL only (the embedded database has one).
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('plans nothing, and charges nothing, for a campaign paused while the tick planned it', async () => {
+    const monday = new Date('2026-02-23T08:00:00Z'); // 09:00 in Paris
+    await t.ctx.db.updateTable('campaigns').set({ status: 'paused' }).where('status', '=', 'active').execute();
+    await createMailbox(t.ctx.db, t.ctx.config, owner, 'midway@example.test', { capacity: 100 });
+    const id = await launchedCampaign('Midway', 2, { mailboxes: ['midway@example.test'], dailyLimit: 100, minGapSeconds: 0, jitterSeconds: 0 }, monday);
+    const before = await getCreditsInfo(t.ctx.db, owner.teamId);
+    // The owner pauses it (uncommitted) as the tick plans its emails; the pause commits once the
+    // tick waits for the campaign, or once the tick is done.
+    let tickDone = false;
+    let paused!: () => void;
+    const pauseWritten = new Promise<void>((resolve) => (paused = resolve));
+    const pausing = t.ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('campaigns').set({ status: 'paused' }).where('id', '=', id).execute();
+      paused();
+      const end = Date.now() + 20_000;
+      while (!tickDone && Date.now() < end) {
+        const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(t.ctx.db);
+        if (waiting.rows[0]!.n > 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    });
+    await pauseWritten;
+    const planned = (await runTick(t.ctx, { now: monday, random: () => 0 }).finally(() => (tickDone = true))).planned;
+    await pausing;
+    expect(planned).toBe(0);
+    expect(await sendsOf([id])).toEqual([]);
+    expect((await getCreditsInfo(t.ctx.db, owner.teamId)).used).toBe(before.used);
   });
 
   it("plans with a duplicate's refund the email it had no credits for, instead of pausing", async () => {

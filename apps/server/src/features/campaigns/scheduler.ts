@@ -129,6 +129,9 @@ export async function runTick(ctx: AppContext, options: TickOptions): Promise<Ti
   return result;
 }
 
+/** Planning's transaction rolls back: the campaign left `active` while the tick planned it. */
+class NoLongerActive extends Error {}
+
 /**
  * Writes a campaign's planned emails of one tick in one transaction: their payment first (2
  * credits each, keyed by the send as the send job would key it, one statement), then the sends,
@@ -143,11 +146,12 @@ export async function runTick(ctx: AppContext, options: TickOptions): Promise<Ti
 async function plan(ctx: AppContext, campaign: { id: string; team_id: string; name: string; created_by: string | null }, planned: sends.NewSend[], now: Date): Promise<number> {
   if (planned.length === 0) return 0;
   const dueAt = new Map(planned.map((p) => [p.leadId, p.dueAt.getTime()]));
-  return ctx.db.transaction().execute(async (trx) => {
+  const planning = ctx.db.transaction().execute(async (trx) => {
     // Each send's id is chosen here, so it is paid for (keyed by it) before it is written, and
     // written once, with its charge: a later update of the row then stays on its page (HOT).
     let pending: Array<sends.NewSend & { id: string }> = planned.map((p) => ({ ...p, id: crypto.randomUUID() }));
     const made: Awaited<ReturnType<typeof sends.insertSends>> = [];
+    let locked = false;
     while (pending.length > 0) {
       let toWrite: Array<sends.NewSend & { id: string; chargeId?: string }> = pending;
       let unpaid: typeof pending = [];
@@ -161,9 +165,14 @@ async function plan(ctx: AppContext, campaign: { id: string; team_id: string; na
         unpaid = pending.filter((p) => !charges.has(sendChargeKey(p.id)));
         toWrite = pending.filter((p) => charges.has(sendChargeKey(p.id))).map((p) => ({ ...p, chargeId: charges.get(sendChargeKey(p.id))!.entry.id }));
       }
-      // Short of credits, the campaign may pause: it is locked before the leads (the insert), the
-      // order archiving and deleting take them in, so the pause below cannot deadlock with them.
-      if (unpaid.length > 0) await repo.findCampaign(trx, campaign.team_id, campaign.id, { forUpdate: true });
+      // The campaign is locked after the payment and before the leads (the insert), the order
+      // archiving and deleting take them in: one paused, archived or deleted since this tick read
+      // it gets nothing (its payment rolls back), and the pause below cannot deadlock with them.
+      if (!locked) {
+        locked = true;
+        const current = await repo.findCampaign(trx, campaign.team_id, campaign.id, { forUpdate: true });
+        if (current?.status !== 'active') throw new NoLongerActive();
+      }
       const written = await sends.insertSends(trx, toWrite);
       made.push(...written);
       // A (lead, step) planned by a concurrent tick meanwhile: this one was paid for and not written.
@@ -181,4 +190,9 @@ async function plan(ctx: AppContext, campaign: { id: string; team_id: string; na
     await sendJobs(ctx.queue, campaignSendEmail, jobs, { trx });
     return made.length;
   });
+  return planning.catch((error: unknown) => {
+    if (error instanceof NoLongerActive) return 0;
+    throw error;
+  });
 }
+
