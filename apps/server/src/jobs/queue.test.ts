@@ -124,10 +124,25 @@ const turnBatchRegistration: JobRegistration = {
   }),
 };
 
+/** Each outlasts its turn: how many run at once? */
+let slowRunning = 0;
+let slowMostRunning = 0;
+const slowTurnJob = defineJob({ name: 'test.slow-turn-batch', payload: z.object({ n: z.number().int() }), batchSize: 5, retryLimit: 0, batchTurnSeconds: 0.1 });
+const slowTurnRegistration: JobRegistration = {
+  definition: slowTurnJob,
+  handler: async () => ({
+    default: jobHandler(slowTurnJob, async () => {
+      slowMostRunning = Math.max(slowMostRunning, ++slowRunning);
+      await new Promise((r) => setTimeout(r, 800));
+      slowRunning--;
+    }),
+  }),
+};
+
 let t: TestApp;
 let owner: TestUser;
 beforeAll(async () => {
-  t = await createTestApp({ work: true, jobs: [countJobRegistration, onePerKeyRegistration, batchRegistration, slowBatchRegistration, failingBatchRegistration, turnBatchRegistration] });
+  t = await createTestApp({ work: true, jobs: [countJobRegistration, onePerKeyRegistration, batchRegistration, slowBatchRegistration, failingBatchRegistration, turnBatchRegistration, slowTurnRegistration] });
   owner = await createOwner(t.ctx.db);
 });
 afterAll(() => t.close());
@@ -239,6 +254,16 @@ describe('jobs and their progress', () => {
     expect([started!.startsWith('start'), second!.startsWith('start'), ended]).toEqual([true, true, `end ${second!.slice(6)}`]);
     expect(turnWaitTimedOut).toBe(false);
     expect(turnEvents.filter((e) => e.startsWith('end')).sort()).toEqual(['end 1', 'end 2', 'end 3']);
+  });
+
+  it('runs no more than three jobs of a batch at once, however many outlast their turn', async () => {
+    const ids = await t.ctx.db.transaction().execute(async (trx) => {
+      const sent: string[] = [];
+      for (const n of [1, 2, 3, 4, 5]) sent.push((await t.ctx.queue.send(slowTurnJob, { n }, { trx }))!);
+      return sent;
+    });
+    await until(async () => (await sql<{ state: string }>`select state from pgboss.job where id = any(${ids}::uuid[])`.execute(t.ctx.db)).rows.every((r) => r.state === 'completed'));
+    expect(slowMostRunning).toBe(3);
   });
 
   it('refuses a payload that does not match the job schema', async () => {

@@ -14,6 +14,8 @@ const NOT_STARTED_STOPPING = 'not started: the worker was stopping; it runs agai
 const HAND_BACK_SECONDS = 10;
 /** How long a job of a batch runs before the next starts beside it (see JobDefinition.batchTurnSeconds). */
 const DEFAULT_BATCH_TURN_SECONDS = 5;
+/** Jobs of one batch running at once, at most (slow ones past their turn, and the next). */
+const BATCH_MAX_RUNNING = 3;
 
 /** Resolves when `run` settles or after `ms`, whichever is first. */
 async function turnOf(run: Promise<void>, ms: number) {
@@ -133,6 +135,7 @@ export class Queue implements JobSender {
             const failed: Array<{ id: string; error: unknown }> = [];
             let handBack: { ids: string[]; message: string } | null = null;
             const runs: Array<Promise<void>> = [];
+            const running = new Set<Promise<void>>();
             for (const [i, job] of jobs.entries()) {
               // A job not started by half the expiry, or by a stop, goes back unrun: left in the
               // batch it would run after pg-boss gave up on the batch, beside its own retry.
@@ -144,9 +147,14 @@ export class Queue implements JobSender {
                 failed.push({ id: job.id, error });
               });
               runs.push(run);
+              running.add(run);
+              void run.finally(() => running.delete(run));
               // The next job waits for this one, or for its turn to end: one slow job (an SMTP
               // server that hangs until its timeouts) does not hold up the rest of its batch.
               await turnOf(run, turnMs);
+              // But no more than BATCH_MAX_RUNNING at once: a slow server is not sent ten
+              // sessions at a time (some allow three a mailbox), nor is the database.
+              while (running.size >= BATCH_MAX_RUNNING) await Promise.race(running);
             }
             await Promise.all(runs);
             // Past the expiry pg-boss has already put the whole batch up for retry (it stops

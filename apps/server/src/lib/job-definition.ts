@@ -38,6 +38,7 @@ export type JobDefinition<P> = {
   /**
    * Seconds a job of a batch runs before the next one starts beside it (default 5): a slow job
    * delays the rest of its batch by this much at most, while quick ones still run one at a time.
+   * No more than 3 jobs of a batch run at once: past that, the next waits for one to end.
    */
   batchTurnSeconds?: number;
 };
