@@ -195,4 +195,3 @@ async function plan(ctx: AppContext, campaign: { id: string; team_id: string; na
     throw error;
   });
 }
-
